@@ -1,0 +1,110 @@
+"""Loading question cards from their TOML files, with errors that name the file and
+the field, and the bank as a read-only collection with filters."""
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .schema import ROUND_TYPES, THEMES, Card
+
+CARDS_DIR = Path(__file__).parent / "cards"
+
+
+class CardError(ValueError):
+    """A card file that cannot be read or does not validate."""
+
+    def __init__(self, path: Path | str, problems: list[str]):
+        self.path, self.problems = str(path), problems
+        super().__init__(f"{path}: " + "; ".join(problems))
+
+
+def _loc(loc: tuple) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "<card>"
+
+
+def load_card(path: Path | str) -> Card:
+    """Parse and validate one card file. The card's id must match the file name."""
+    p = Path(path)
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CardError(p, [f"cannot read: {exc.strerror or exc}"]) from None
+    except tomllib.TOMLDecodeError as exc:   # its message carries line and column
+        raise CardError(p, [f"not valid TOML: {exc}"]) from None
+    try:
+        card = Card.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            msg = err["msg"].removeprefix("Value error, ")
+            problems.append(f"field {_loc(err['loc'])}: {msg}")
+        raise CardError(p, problems) from None
+    if card.id != p.stem:
+        raise CardError(p, [f"field id: {card.id!r} does not match the file name {p.stem!r}"])
+    return card
+
+
+class Bank:
+    """All cards, in the book's order (q01..q33, then chapter 1's extras)."""
+
+    def __init__(self, cards: list[Card]):
+        self.cards = sorted(cards, key=lambda c: (c.id[0] != "q", c.id))
+        self._by_id = {c.id: c for c in self.cards}
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def ids(self) -> list[str]:
+        return [c.id for c in self.cards]
+
+    def get(self, card_id: str) -> Card:
+        key = card_id.strip().lower()
+        if key.isdigit():
+            key = f"q{int(key):02d}"
+        if key not in self._by_id:
+            raise KeyError(f"unknown question {card_id!r}; valid ids: {', '.join(self.ids())}")
+        return self._by_id[key]
+
+    def filter(self, round: str | None = None, theme: str | None = None,
+               chapter: int | None = None) -> list[Card]:
+        if round is not None and round not in ROUND_TYPES:
+            raise KeyError(f"unknown round {round!r}; valid rounds: {', '.join(ROUND_TYPES)}")
+        if theme is not None and theme not in THEMES:
+            raise KeyError(f"unknown theme {theme!r}; valid themes: {', '.join(THEMES)}")
+        if chapter is not None and not any(c.chapter == chapter for c in self.cards):
+            chapters = sorted({c.chapter for c in self.cards})
+            raise KeyError(f"no cards in chapter {chapter}; chapters: "
+                           f"{', '.join(map(str, chapters))}")
+        return [c for c in self.cards
+                if (round is None or round in c.rounds) and (theme is None or c.theme == theme)
+                and (chapter is None or c.chapter == chapter)]
+
+
+def load_bank(directory: Path | str | None = None) -> Bank:
+    """Every *.toml card in `directory` (the packaged cards by default). Problems in several
+    files are reported together."""
+    d = Path(directory) if directory is not None else CARDS_DIR
+    cards, errors = [], []
+    for path in sorted(d.glob("*.toml")):
+        try:
+            cards.append(load_card(path))
+        except CardError as exc:
+            errors.append(str(exc))
+    if errors:
+        raise CardError(d, errors)
+    return Bank(cards)
+
+
+@lru_cache(maxsize=1)
+def default_bank() -> Bank:
+    """The packaged bank, loaded once per process."""
+    return load_bank()

@@ -1,0 +1,180 @@
+"""What the offline judge reads from an answer using a card's data: which criteria's
+signals it hits, which red flags it raises, and which numeric claims it makes for the
+card's number checks (value, unit, and whether the tool agrees)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .schema import Card, NumberCheck
+
+# Units an answer may use, mapped to (dimension, factor to the dimension's base unit).
+_UNIT_WORDS: list[tuple[str, str, float]] = [
+    (r"tokens?\s*(?:/|per)\s*s(?:ec(?:ond)?)?\b|tok/s", "rate", 1.0),
+    (r"requests?\s*(?:/|per)\s*s(?:ec(?:ond)?)?\b|req/s|rps\b|qps\b", "rps", 1.0),
+    (r"%|percent\b|per cent\b|percentage points?\b|points?\b|pts?\b", "fraction", 0.01),
+    (r"tib\b", "bytes", 2.0**40), (r"gib\b", "bytes", 2.0**30), (r"mib\b", "bytes", 2.0**20),
+    (r"kib\b", "bytes", 2.0**10), (r"tb\b|terabytes?\b", "bytes", 1e12),
+    (r"gb\b|gigabytes?\b|gigs?\b", "bytes", 1e9), (r"mb\b|megabytes?\b", "bytes", 1e6),
+    (r"kb\b|kilobytes?\b", "bytes", 1e3), (r"bytes?\b|b\b", "bytes", 1.0),
+    (r"ms\b|millisec(?:ond)?s?\b|msec\b", "time", 1e-3),
+    (r"µs\b|us\b|microsec(?:ond)?s?\b", "time", 1e-6),
+    (r"s\b|sec(?:ond)?s?\b", "time", 1.0), (r"min(?:ute)?s?\b", "time", 60.0),
+    (r"h(?:ou)?rs?\b", "time", 3600.0),
+    (r"(?<=\d)(?:x|×)(?![\w])(?!\s*\d)|(?<=\d)\s?-?fold\b|\s*times\b(?!\s*\d)", "ratio", 1.0),
+    (r"(?:\$|usd\b|dollars?\b)", "usd", 1.0),
+]
+_CHECK_UNITS: dict[str, tuple[str, float]] = {
+    "bytes": ("bytes", 1.0), "KiB": ("bytes", 2.0**10), "MiB": ("bytes", 2.0**20),
+    "GiB": ("bytes", 2.0**30), "KB": ("bytes", 1e3), "MB": ("bytes", 1e6),
+    "GB": ("bytes", 1e9), "TB": ("bytes", 1e12), "ms": ("time", 1e-3), "s": ("time", 1.0),
+    "tokens/s": ("rate", 1.0), "requests/s": ("rps", 1.0), "percent": ("fraction", 0.01),
+    "fraction": ("fraction", 1.0), "x": ("ratio", 1.0), "usd": ("usd", 1.0),
+    # counts: a bare number is read in the check's own unit
+    "tokens": ("count", 1.0), "sequences": ("count", 1.0), "requests": ("count", 1.0),
+    "count": ("count", 1.0), "flops": ("count", 1.0),
+}
+_MULT = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9}
+
+_NUM = re.compile(
+    r"(?<![\w.])(?P<sign>[-−])?(?P<cur>\$)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+    r"(?:\s*(?P<mult>thousand|million|billion|[kKmMbB])(?![a-zA-Z]))?"
+    r"(?P<sep>\s*(?:-|–|—|to)\s*(?=\$?\d))?")
+# The ratio pattern carries its own spacing rules: "8x" is a ratio, "2 x 80" a product.
+_UNIT_RE = [(re.compile((r"(?:" if dim == "ratio" else r"\s*(?:") + p + ")", re.IGNORECASE), dim, f)
+            for p, dim, f in _UNIT_WORDS]
+
+
+@dataclass(frozen=True)
+class Quantity:
+    value: float          # in the dimension's base unit (bytes, seconds, fraction...)
+    dim: str | None       # None for a bare number
+    raw: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A number the candidate stated for one of the card's number checks."""
+    check: NumberCheck
+    value: float          # in the check's unit
+    raw: str
+    expected: float
+    ok: bool
+
+
+def quantities(text: str) -> list[Quantity]:
+    """Every number in `text` with its unit, if one follows it. A range ("15.1 to 25.8 ms",
+    "43.4-90.3%") gives its unit to both ends."""
+    found: list[Quantity] = []
+    pending: list[tuple[float, int, int, str]] = []   # range starts waiting for a unit
+    for m in _NUM.finditer(text):
+        v = float(m.group("num").replace(",", ""))
+        if m.group("sign"):
+            v = -v
+        end = m.end("num")
+        if m.group("mult"):
+            mult = m.group("mult").lower()
+            # a single-letter multiplier counts only when attached: "70B" is 70e9, "8 B" bytes
+            if len(mult) > 1 or m.start("mult") == m.end("num"):
+                v *= _MULT[mult]
+                end = m.end("mult")
+        dim, factor, uend = None, 1.0, end
+        if m.group("cur"):
+            dim = "usd"
+        else:
+            for rx, d, f in _UNIT_RE:
+                um = rx.match(text, end)
+                if um:
+                    dim, factor, uend = d, f, um.end()
+                    break
+        if m.group("sep") and dim is None:
+            pending.append((v, m.start(), end, text[m.start():end]))
+            continue
+        for pv, ps, pe, praw in pending:
+            found.append(Quantity(pv * factor, dim, praw, ps, pe))
+        pending = []
+        found.append(Quantity(v * factor, dim, text[m.start():uend].strip(), m.start(), uend))
+    for pv, ps, pe, praw in pending:
+        found.append(Quantity(pv, None, praw, ps, pe))
+    return sorted(found, key=lambda q: q.start)
+
+
+@lru_cache(maxsize=4096)
+def _rx(pattern: str) -> re.Pattern:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def signal_hits(signals: list[str], text: str) -> list[str]:
+    """The matched snippets of every signal that occurs in `text`."""
+    hits = []
+    for s in signals:
+        m = _rx(s).search(text)
+        if m:
+            hits.append(m.group(0))
+    return hits
+
+
+def criteria_hits(card: Card, text: str) -> dict[str, list[str]]:
+    """criterion id -> the snippets that matched its signals (empty if none)."""
+    return {c.id: signal_hits(c.signals, text) for c in card.criteria}
+
+
+def red_flag_hits(card: Card, text: str) -> dict[str, list[str]]:
+    return {f.id: hits for f in card.red_flags if (hits := signal_hits(f.signals, text))}
+
+
+def to_check_unit(q: Quantity, check: NumberCheck) -> float | None:
+    """The quantity in the check's unit, or None when the units cannot be the same thing."""
+    dim, factor = _CHECK_UNITS[check.unit]
+    if q.dim is None:
+        return q.value   # a bare number is read in the check's own unit
+    if dim == "count":
+        return q.value if q.dim in ("ratio",) else None
+    if q.dim != dim:
+        return None
+    return q.value / factor
+
+
+WINDOW = 90   # characters after a cue (and a little before) where its number may sit
+
+
+def claims_for(check: NumberCheck, text: str, qs: list[Quantity] | None = None) -> list[Claim]:
+    """Numbers stated for one check: for every cue hit, the nearest number with a
+    compatible unit within the window after it (or just before it)."""
+    qs = quantities(text) if qs is None else qs
+    out, used = [], set()
+    for cue in check.cues:
+        for m in _rx(cue).finditer(text):
+            best, best_d = None, None
+            for q in qs:
+                if q.start >= m.end():
+                    d = q.start - m.end()
+                elif q.end <= m.start():
+                    d = (m.start() - q.end) * 3   # prefer numbers after the cue
+                else:
+                    d = 0
+                if d > WINDOW:
+                    continue
+                v = to_check_unit(q, check)
+                if v is None:
+                    continue
+                if best_d is None or d < best_d:
+                    best, best_d = (q, v), d
+            if best and best[0].start not in used:
+                q, v = best
+                used.add(q.start)
+                out.append(Claim(check, v, q.raw, check.expected,
+                                 check.tolerance.accepts(check.expected, v)))
+    return out
+
+
+def claims(card: Card, text: str) -> list[Claim]:
+    """Every numeric claim the answer makes for the card's number checks."""
+    qs = quantities(text)
+    out = []
+    for check in card.number_checks:
+        out.extend(claims_for(check, text, qs))
+    return out

@@ -1,0 +1,218 @@
+"""The question card: a pydantic model of one interview question with its rubric.
+
+A card is data. Interviewers and judges read it; nothing here does I/O.
+"""
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+Level = Literal["outstanding", "solid", "borderline", "poor"]
+LEVELS: tuple[Level, ...] = ("outstanding", "solid", "borderline", "poor")
+RoundType = Literal["screen", "technical", "system-design", "coding", "case", "customer",
+                    "behavioral"]
+ROUND_TYPES: tuple[str, ...] = ("screen", "technical", "system-design", "coding", "case",
+                                "customer", "behavioral")
+# The seven themes the candidate who posted the 33 questions grouped them into (chapter 1).
+Theme = Literal["inference", "rag", "agents", "guardrails", "evaluation", "coding",
+                "design-cases"]
+THEMES: dict[str, str] = {
+    "inference": "Inference",
+    "rag": "RAG",
+    "agents": "Agents and orchestration",
+    "guardrails": "Guardrails and responsible AI",
+    "evaluation": "Evaluation and observability",
+    "coding": "Coding",
+    "design-cases": "System design with FDE cases",
+}
+# Chapter 1's labels for how a question's wording was traced.
+ProvenanceLabel = Literal["near-verbatim", "same-scenario", "other-sources", "no-interview-source"]
+PROVENANCE_TEXT: dict[str, str] = {
+    "near-verbatim": "matches prep-site text near-verbatim",
+    "same-scenario": "matches a prep-site scenario in different wording",
+    "other-sources": "no prep-site match; reported by other sources",
+    "no-interview-source": "no interview source: a likely design scenario",
+}
+Unit = Literal["bytes", "KiB", "MiB", "GiB", "KB", "MB", "GB", "TB", "ms", "s", "tokens",
+               "tokens/s", "sequences", "requests", "requests/s", "percent", "fraction",
+               "count", "flops", "x", "usd"]
+FollowUpKind = Literal["deepen", "change-requirement", "add-constraint", "pushback",
+                       "contribution", "metric"]
+
+ID_PATTERN = r"^(q(0[1-9]|[12][0-9]|3[0-3])|fde-role|why-fde)$"
+SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _compile_all(signals: list[str]) -> list[str]:
+    for i, s in enumerate(signals):
+        try:
+            re.compile(s, re.IGNORECASE)
+        except re.error as exc:
+            raise ValueError(f"signal {i} {s!r} is not a valid regular expression: {exc}") from None
+    return signals
+
+
+class Levels(Strict):
+    """What an answer on this criterion looks like at each step of the four-step scale."""
+    outstanding: str = Field(min_length=10)
+    solid: str = Field(min_length=10)
+    borderline: str = Field(min_length=10)
+    poor: str = Field(min_length=10)
+
+
+class Criterion(Strict):
+    id: str = Field(pattern=SLUG)
+    shows: str = Field(min_length=10, description="what a strong answer shows")
+    levels: Levels
+    weight: float = Field(gt=0, le=5)
+    signals: list[str] = Field(min_length=2, description="case-insensitive regular expressions "
+                               "the offline judge matches; any hit counts as evidence")
+    probe: str = Field(min_length=10, description="what the interviewer asks when it is missing")
+
+    _check_signals = field_validator("signals")(_compile_all)
+
+
+class Tolerance(Strict):
+    rel: float | None = Field(default=None, ge=0, le=1)
+    abs: float | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _one(self) -> "Tolerance":
+        if self.rel is None and self.abs is None:
+            raise ValueError("give rel or abs")
+        return self
+
+    def accepts(self, expected: float, value: float) -> bool:
+        room = max(self.rel * abs(expected) if self.rel is not None else 0.0, self.abs or 0.0)
+        return abs(value - expected) <= room + 1e-12
+
+
+class NumberCheck(Strict):
+    """A quantity a good answer states, and the tool call that computes it."""
+    id: str = Field(pattern=SLUG)
+    quantity: str = Field(min_length=5, description="what the number is, in words")
+    tool: str
+    args: dict
+    field: str = Field(description="key of the tool's JSON result that holds the value")
+    scale: float = Field(default=1.0, gt=0, description="multiply the tool's value by this "
+                         "to express it in `unit`")
+    unit: Unit
+    expected: float
+    tolerance: Tolerance
+    cues: list[str] = Field(min_length=1, description="regular expressions that mark this "
+                            "quantity in an answer")
+    arithmetic: str = Field(min_length=5, description="the arithmetic, as the interviewer "
+                            "would say it when challenging a wrong number")
+
+    _check_cues = field_validator("cues")(_compile_all)
+
+
+class FollowUp(Strict):
+    id: str = Field(pattern=SLUG)
+    kind: FollowUpKind
+    text: str = Field(min_length=10)
+    expects: str = Field(min_length=10, description="what a good reply covers")
+
+
+class RedFlag(Strict):
+    id: str = Field(pattern=SLUG)
+    description: str = Field(min_length=10)
+    signals: list[str] = Field(min_length=1)
+
+    _check_signals = field_validator("signals")(_compile_all)
+
+
+class Fact(Strict):
+    """A number the card states that no tool computes, with where it comes from."""
+    claim: str = Field(min_length=5)
+    source: str = Field(min_length=5)
+
+
+class ModelAnswer(Strict):
+    """Chapter 1's four-part shape."""
+    claim: str = Field(min_length=20)
+    number: str = Field(min_length=20)
+    tradeoff: str = Field(min_length=20)
+    next_step: str = Field(min_length=20)
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join([self.claim, self.number, self.tradeoff, self.next_step])
+
+    @model_validator(mode="after")
+    def _length(self) -> "ModelAnswer":
+        words = len(self.text.split())
+        if words > 400:
+            raise ValueError(f"model answer has {words} words; at most 400")
+        return self
+
+
+class Provenance(Strict):
+    label: ProvenanceLabel
+    source_families: int | None = Field(default=None, ge=1)
+    note: str = Field(min_length=10, description="what chapter 1 says, or that the label is "
+                      "our reading of its counts")
+
+
+class Persona(Strict):
+    """Who the interviewer plays in a customer round."""
+    name: str
+    role: str
+    stance: str = Field(min_length=10)
+
+
+class Card(Strict):
+    id: str = Field(pattern=ID_PATTERN)
+    title: str = Field(min_length=5)
+    question: str = Field(min_length=20)
+    chapter: int = Field(ge=1, le=14)
+    chapter_title: str
+    theme: Theme
+    rounds: list[RoundType] = Field(min_length=1)
+    provenance: Provenance
+    testing: str = Field(min_length=20, description="what the interviewer is testing")
+    answer_seconds: int = Field(ge=60, le=240, description="a spoken model answer")
+    budget_minutes: int = Field(ge=3, le=60, description="question plus follow-ups")
+    criteria: list[Criterion] = Field(min_length=5)
+    number_checks: list[NumberCheck] = Field(default_factory=list)
+    follow_ups: list[FollowUp] = Field(min_length=3)
+    red_flags: list[RedFlag] = Field(min_length=2)
+    vocabulary: list[str] = Field(min_length=3)
+    model_answer: ModelAnswer
+    facts: list[Fact] = Field(default_factory=list)
+    persona: Persona | None = None
+
+    @property
+    def design_scenario(self) -> bool:
+        return self.provenance.label == "no-interview-source"
+
+    @property
+    def notice(self) -> str | None:
+        """What the candidate is told before a design-scenario question."""
+        if self.design_scenario:
+            return ("This one is a design scenario: no interview report asks it in these words, "
+                    "so treat it as practice in reasoning rather than a known question.")
+        return None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Card":
+        for name, items in (("criteria", self.criteria), ("number_checks", self.number_checks),
+                            ("follow_ups", self.follow_ups), ("red_flags", self.red_flags)):
+            ids = [x.id for x in items]
+            dupes = sorted({i for i in ids if ids.count(i) > 1})
+            if dupes:
+                raise ValueError(f"{name}: duplicate id {', '.join(dupes)}")
+        if not any(f.kind in ("change-requirement", "add-constraint") for f in self.follow_ups):
+            raise ValueError("follow_ups: at least one must change a requirement or add a "
+                             "constraint (kind change-requirement or add-constraint)")
+        if "customer" in self.rounds and self.persona is None:
+            raise ValueError("persona: a card asked in the customer round needs one")
+        if len(set(self.rounds)) != len(self.rounds):
+            raise ValueError("rounds: listed twice")
+        return self
