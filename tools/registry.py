@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import batching
+from .capacity import backoff, littles_law, replicas, token_bucket, token_cost
 from .decode import decode_floor, prefill_time
 from .kv_blocks import walkthrough
 from .kv_calc import DTYPE_BYTES, ConfigError, kv_calc
@@ -172,6 +173,50 @@ TOOLS: dict[str, Tool] = {t.name: t for t in [
                "timeout_ms": {"type": "number", "exclusiveMinimum": 0},
                "seed": {"type": "integer"}}, ["rate_per_s"]),
          batching.microbatch),
+    Tool("littles-law",
+         "Little's law, concurrency = arrival rate x time in system: give any two.",
+         _obj({"arrival_rate_per_s": {"type": "number", "exclusiveMinimum": 0},
+               "latency_s": {"type": "number", "exclusiveMinimum": 0},
+               "concurrency": {"type": "number", "exclusiveMinimum": 0}}),
+         littles_law),
+    Tool("token-bucket",
+         "A token-bucket rate limiter (starts full) under a steady offered load: admitted, "
+         "rejected, when the bucket empties, refill time.",
+         _obj({"rate_per_s": {"type": "number", "exclusiveMinimum": 0},
+               "burst": {"type": "number", "exclusiveMinimum": 0},
+               "offered_per_s": {"type": "number", "minimum": 0},
+               "duration_s": {"type": "number", "exclusiveMinimum": 0}},
+              ["rate_per_s", "burst", "offered_per_s", "duration_s"]),
+         token_bucket),
+    Tool("backoff",
+         "Exponential retry backoff: waits per retry (capped), worst-case and expected total "
+         "under none, full or equal jitter.",
+         _obj({"base_ms": {"type": "number", "exclusiveMinimum": 0}, "retries": _INT1,
+               "factor": {"type": "number", "exclusiveMinimum": 0},
+               "cap_ms": {"type": "number", "exclusiveMinimum": 0},
+               "jitter": {"type": "string", "enum": ["none", "full", "equal"]}},
+              ["base_ms", "retries"]),
+         backoff),
+    Tool("replicas",
+         "Replicas needed for a peak load at a target utilisation, plus N+k spares.",
+         _obj({"peak_per_s": {"type": "number", "exclusiveMinimum": 0},
+               "per_replica_per_s": {"type": "number", "exclusiveMinimum": 0},
+               "target_util": _FRAC, "min_replicas": _INT1,
+               "failure_margin": {"type": "integer", "minimum": 0}},
+              ["peak_per_s", "per_replica_per_s"]),
+         replicas),
+    Tool("token-cost",
+         "Model spend: input tokens (a cached fraction at a cheaper price) and output tokens "
+         "at per-million prices, per request and in total.",
+         _obj({"input_tokens": {"type": "number", "minimum": 0},
+               "output_tokens": {"type": "number", "minimum": 0},
+               "input_per_million": {"type": "number", "minimum": 0},
+               "output_per_million": {"type": "number", "minimum": 0},
+               "requests": {"type": "number", "minimum": 0},
+               "cached_fraction": {"type": "number", "minimum": 0, "maximum": 1},
+               "cached_per_million": {"type": "number", "minimum": 0}},
+              ["input_tokens", "output_tokens", "input_per_million", "output_per_million"]),
+         token_cost),
     Tool("kv-blocks",
          "Walk a paged KV block manager through prefix reuse, copy-on-write, salts and LRU reuse.",
          _obj({"num_blocks": {"type": "integer", "minimum": 8}}),
