@@ -1,0 +1,111 @@
+"""`fde-interview questions` and `fde-interview show ID`: browse the question bank."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+
+from .cli import ROUNDS, UsageError
+
+
+def _bank():
+    from rubrics import CardError, default_bank
+    try:
+        return default_bank()
+    except CardError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _summary(card) -> dict:
+    from rubrics import PROVENANCE_TEXT
+    return {"id": card.id, "title": card.title, "chapter": card.chapter,
+            "chapter_title": card.chapter_title, "theme": card.theme, "rounds": list(card.rounds),
+            "provenance": card.provenance.label,
+            "provenance_text": PROVENANCE_TEXT[card.provenance.label],
+            "design_scenario": card.design_scenario}
+
+
+def _questions(a: argparse.Namespace) -> int:
+    bank = _bank()
+    try:
+        cards = bank.filter(round=a.round, theme=a.theme, chapter=a.chapter)
+    except KeyError as exc:
+        raise UsageError(exc.args[0]) from None
+    rows = [_summary(c) for c in cards]
+    if a.json:
+        json.dump(rows, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    for r in rows:
+        flag = "  [design scenario]" if r["design_scenario"] else ""
+        print(f"{r['id']:<9} ch{r['chapter']:<3} {r['theme']:<13} {r['title']}{flag}")
+    print(f"{len(rows)} question(s)")
+    return 0
+
+
+def _show(a: argparse.Namespace) -> int:
+    bank = _bank()
+    try:
+        card = bank.get(a.id)
+    except KeyError as exc:
+        raise UsageError(exc.args[0]) from None
+    data = _summary(card) | {"question": card.question, "testing": card.testing,
+                             "answer_seconds": card.answer_seconds,
+                             "budget_minutes": card.budget_minutes, "notice": card.notice,
+                             "source_families": card.provenance.source_families,
+                             "provenance_note": card.provenance.note}
+    if a.answers:
+        data |= {"criteria": [c.model_dump() for c in card.criteria],
+                 "follow_ups": [f.model_dump() for f in card.follow_ups],
+                 "red_flags": [f.model_dump() for f in card.red_flags],
+                 "number_checks": [n.model_dump() for n in card.number_checks],
+                 "model_answer": card.model_answer.model_dump() | {"text": card.model_answer.text},
+                 "facts": [f.model_dump() for f in card.facts],
+                 "vocabulary": list(card.vocabulary)}
+    else:   # what the candidate may see before answering
+        data |= {"criteria": [{"id": c.id} for c in card.criteria]}
+    if a.json:
+        json.dump(data, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    wrap = lambda s, ind="  ": textwrap.fill(s, 96, initial_indent=ind, subsequent_indent=ind)
+    out = [f"{card.id}: {card.title}", f"  chapter {card.chapter} ({card.chapter_title}), "
+           f"theme {card.theme}, rounds {', '.join(card.rounds)}",
+           f"  provenance: {data['provenance_text']}", ""]
+    if card.notice:
+        out += [wrap(card.notice), ""]
+    out += ["Question:", wrap(card.question), "", "What the interviewer is testing:",
+            wrap(card.testing), "", f"Answer in about {card.answer_seconds // 60} minutes; "
+            f"{card.budget_minutes} minutes with follow-ups."]
+    if a.answers:
+        out += ["", "Criteria:"]
+        for c in card.criteria:
+            out += [f"  - {c.id} (weight {c.weight:g}): {c.shows}",
+                    f"      signals: {' | '.join(c.signals)}"]
+        out += ["", "Number checks:"]
+        out += [f"  - {n.quantity}: {n.expected:g} {n.unit} ({n.tool})" for n in card.number_checks]
+        out += ["", "Follow-ups:"] + [f"  - [{f.kind}] {f.text}" for f in card.follow_ups]
+        out += ["", "Red flags:"] + [f"  - {f.description}" for f in card.red_flags]
+        out += ["", "Model answer:"] + [wrap(p) + "\n" for p in card.model_answer.text.split("\n\n")]
+    else:
+        out += ["", "(criteria, red flags and the model answer stay hidden; add --answers)"]
+    print("\n".join(out))
+    return 0
+
+
+def add_bank_commands(sub: argparse._SubParsersAction) -> None:
+    from_help = "list the question bank"
+    q = sub.add_parser("questions", help=from_help, description=from_help)
+    q.add_argument("--round", help=f"one of: {', '.join(ROUNDS)}")
+    q.add_argument("--theme", help="inference, rag, agents, guardrails, evaluation, coding, "
+                                   "design-cases")
+    q.add_argument("--chapter", type=int)
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(run=_questions)
+    s = sub.add_parser("show", help="one question card", description="one question card")
+    s.add_argument("id", help="q01..q33, fde-role or why-fde (a bare number works too)")
+    s.add_argument("--answers", action="store_true",
+                   help="include criteria signals, red flags, number checks and the model answer")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(run=_show)
