@@ -23,6 +23,14 @@ def _not_yet(issue: str):
     return run
 
 
+def _lazy(module: str, name: str):
+    """A handler imported only when its command runs (keeps --help fast)."""
+    def run(args: argparse.Namespace) -> int:
+        import importlib
+        return getattr(importlib.import_module(f"{__package__}.{module}"), name)(args)
+    return run
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="fde-interview",
@@ -44,14 +52,15 @@ def build_parser() -> argparse.ArgumentParser:
     practice.add_argument("--provider", choices=("anthropic", "openai", "openai-compatible"))
     practice.add_argument("--model")
     practice.add_argument("--base-url")
-    practice.set_defaults(run=_not_yet("the interview engine issue"))
+    practice.set_defaults(run=_lazy("practice_cli", "run_practice"))
 
     sessions = sub.add_parser("sessions", help="list saved sessions")
     sessions.add_argument("--json", action="store_true")
-    sessions.set_defaults(run=_not_yet("the interview engine issue"))
+    sessions.add_argument("--out", metavar="DIR", help="where transcripts are saved")
+    sessions.set_defaults(run=_lazy("practice_cli", "run_sessions"))
     replay = sub.add_parser("replay", help="replay a saved transcript")
     replay.add_argument("file")
-    replay.set_defaults(run=_not_yet("the interview engine issue"))
+    replay.set_defaults(run=_not_yet("the sessions issue"))
     score = sub.add_parser("score", help="re-score saved transcripts (appends a score event)")
     score.add_argument("files", nargs="+")
     score.add_argument("--judge", choices=("heuristic", "llm"), default="heuristic")

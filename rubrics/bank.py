@@ -2,6 +2,7 @@
 the field, and the bank as a read-only collection with filters."""
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -43,7 +44,11 @@ def load_card(path: Path | str) -> Card:
         problems = []
         for err in exc.errors():
             msg = err["msg"].removeprefix("Value error, ")
-            problems.append(f"field {_loc(err['loc'])}: {msg}")
+            loc = _loc(err["loc"])
+            named = re.match(r"([a-z_]+): (.*)", msg, re.DOTALL)
+            if loc == "<card>" and named:   # a whole-card check names its field in the message
+                loc, msg = named.groups()
+            problems.append(f"field {loc}: {msg}")
         raise CardError(p, problems) from None
     if card.id != p.stem:
         raise CardError(p, [f"field id: {card.id!r} does not match the file name {p.stem!r}"])

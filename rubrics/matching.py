@@ -24,15 +24,28 @@ _UNIT_WORDS: list[tuple[str, str, float]] = [
     (r"h(?:ou)?rs?\b", "time", 3600.0),
     (r"(?<=\d)(?:x|×)(?![\w])(?!\s*\d)|(?<=\d)\s?-?fold\b|\s*times\b(?!\s*\d)", "ratio", 1.0),
     (r"(?:\$|usd\b|dollars?\b)", "usd", 1.0),
+    (r"weeks?\b", "time", 604800.0), (r"days?\b", "time", 86400.0),
+    # count nouns: a number of tokens is never a number of sequences or of bytes
+    (r"-?(?:k\s*)?tokens?\b", "tokens", 1.0),
+    (r"(?:concurrent\s+)?(?:sequences?|seqs?|users?|streams?)\b", "sequences", 1.0),
+    (r"-?(?:layers?|heads?|gpus?|params?|parameters?|dims?|dimensions?|bits?|cores?|nodes?"
+     r"|replicas?|partitions?)\b", "other", 1.0),
 ]
+# A number right after one of these words names a thing ("Llama 3.3", "version 2", "RFC 6585").
+_IDENT_BEFORE = re.compile(
+    r"\b(?:llama|qwen\d*(?:\.\d+)?|gpt|claude|opus|sonnet|haiku|gemini|mistral|deepseek|kimi"
+    r"|glm|python|cuda|version|v|rfc|chapter|ch\.|section|question|step|phase|tier|level|iso"
+    r"|soc|article|part|annex|cfr|mi|q)[\s-]?$", re.IGNORECASE)
 _CHECK_UNITS: dict[str, tuple[str, float]] = {
     "bytes": ("bytes", 1.0), "KiB": ("bytes", 2.0**10), "MiB": ("bytes", 2.0**20),
     "GiB": ("bytes", 2.0**30), "KB": ("bytes", 1e3), "MB": ("bytes", 1e6),
     "GB": ("bytes", 1e9), "TB": ("bytes", 1e12), "ms": ("time", 1e-3), "s": ("time", 1.0),
+    "minutes": ("time", 60.0), "hours": ("time", 3600.0), "days": ("time", 86400.0),
+    "weeks": ("time", 604800.0),
     "tokens/s": ("rate", 1.0), "requests/s": ("rps", 1.0), "percent": ("fraction", 0.01),
     "fraction": ("fraction", 1.0), "x": ("ratio", 1.0), "usd": ("usd", 1.0),
     # counts: a bare number is read in the check's own unit
-    "tokens": ("count", 1.0), "sequences": ("count", 1.0), "requests": ("count", 1.0),
+    "tokens": ("tokens", 1.0), "sequences": ("sequences", 1.0), "requests": ("count", 1.0),
     "count": ("count", 1.0), "flops": ("count", 1.0),
 }
 _MULT = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9}
@@ -71,6 +84,8 @@ def quantities(text: str) -> list[Quantity]:
     found: list[Quantity] = []
     pending: list[tuple[float, int, int, str]] = []   # range starts waiting for a unit
     for m in _NUM.finditer(text):
+        if _IDENT_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
+            continue   # part of a name, not a quantity
         v = float(m.group("num").replace(",", ""))
         if m.group("sign"):
             v = -v
@@ -81,8 +96,12 @@ def quantities(text: str) -> list[Quantity]:
             if len(mult) > 1 or m.start("mult") == m.end("num"):
                 v *= _MULT[mult]
                 end = m.end("mult")
+                if mult == "b" and len(m.group("mult")) == 1 and not m.group("cur"):
+                    params = True   # "70B" is a parameter count
         dim, factor, uend = None, 1.0, end
-        if m.group("cur"):
+        if locals().get("params"):
+            dim, params = "other", False
+        elif m.group("cur"):
             dim = "usd"
         else:
             for rx, d, f in _UNIT_RE:
@@ -129,15 +148,18 @@ def red_flag_hits(card: Card, text: str) -> dict[str, list[str]]:
 def to_check_unit(q: Quantity, check: NumberCheck) -> float | None:
     """The quantity in the check's unit, or None when the units cannot be the same thing."""
     dim, factor = _CHECK_UNITS[check.unit]
+    if q.dim is None and dim == "usd":
+        return None   # money is stated with a currency sign or word
     if q.dim is None:
-        return q.value   # a bare number is read in the check's own unit
+        return q.value / factor if dim == "fraction" and factor != 1 else q.value
     if dim == "count":
-        return q.value if q.dim in ("ratio",) else None
+        return q.value if q.dim in ("ratio", "tokens", "sequences") else None
     if q.dim != dim:
         return None
     return q.value / factor
 
 
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
 WINDOW = 90   # characters after a cue (and a little before) where its number may sit
 
 
@@ -145,17 +167,19 @@ def claims_for(check: NumberCheck, text: str, qs: list[Quantity] | None = None) 
     """Numbers stated for one check: for every cue hit, the nearest number with a
     compatible unit within the window after it (or just before it)."""
     qs = quantities(text) if qs is None else qs
-    out, used = [], set()
+    best_per_sentence: dict[int, tuple[int, Quantity, float]] = {}
     for cue in check.cues:
         for m in _rx(cue).finditer(text):
             best, best_d = None, None
             for q in qs:
                 if q.start >= m.end():
-                    d = q.start - m.end()
-                elif q.end <= m.start():
-                    d = (m.start() - q.end) * 3   # prefer numbers after the cue
+                    d = q.start - m.end()                       # after the cue: preferred
+                elif q.start < m.start():   # before it; glued when its unit runs into the cue
+                    d = 0 if q.end > m.start() else (m.start() - q.end) * 2 + 2
+                elif q.start == m.start():
+                    d = 0      # the cue starts with its number: the pattern names the claim
                 else:
-                    d = 0
+                    continue   # any other number inside a cue is part of the cue
                 if d > WINDOW:
                     continue
                 v = to_check_unit(q, check)
@@ -163,11 +187,17 @@ def claims_for(check: NumberCheck, text: str, qs: list[Quantity] | None = None) 
                     continue
                 if best_d is None or d < best_d:
                     best, best_d = (q, v), d
-            if best and best[0].start not in used:
-                q, v = best
-                used.add(q.start)
-                out.append(Claim(check, v, q.raw, check.expected,
-                                 check.tolerance.accepts(check.expected, v)))
+            if best:
+                # several cues may point into one statement: keep its nearest number
+                sentence = len(_SENTENCE_END.findall(text, 0, m.start()))
+                if sentence not in best_per_sentence or best_d < best_per_sentence[sentence][0]:
+                    best_per_sentence[sentence] = (best_d, best[0], best[1])
+    out, used = [], set()
+    for _, (_, q, v) in sorted(best_per_sentence.items()):
+        if q.start in used:
+            continue
+        used.add(q.start)
+        out.append(Claim(check, v, q.raw, check.expected, check.tolerance.accepts(check.expected, v)))
     return out
 
 

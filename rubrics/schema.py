@@ -35,7 +35,8 @@ PROVENANCE_TEXT: dict[str, str] = {
     "other-sources": "no prep-site match; reported by other sources",
     "no-interview-source": "no interview source: a likely design scenario",
 }
-Unit = Literal["bytes", "KiB", "MiB", "GiB", "KB", "MB", "GB", "TB", "ms", "s", "tokens",
+Unit = Literal["bytes", "KiB", "MiB", "GiB", "KB", "MB", "GB", "TB", "ms", "s", "minutes",
+               "hours", "days", "weeks", "tokens",
                "tokens/s", "sequences", "requests", "requests/s", "percent", "fraction",
                "count", "flops", "x", "usd"]
 FollowUpKind = Literal["deepen", "change-requirement", "add-constraint", "pushback",

@@ -1,0 +1,101 @@
+"""Routers: pure functions from the interview state to the next step. No I/O, no clock, no
+randomness; loop caps live here."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from rubrics import Card
+
+from .policies import RoundPolicy
+
+END_COMMANDS = {"/end", "/quit", "/stop"}
+SKIP_COMMANDS = {"/skip", "/next"}
+
+
+@dataclass(frozen=True)
+class Decision:
+    kind: str            # challenge | probe | change | pushback | contribution | metric |
+                         # deepen | next | wrap
+    target: str | None   # the check, criterion or follow-up id it is about
+    reason: str          # recorded in the transcript, never shown to the candidate
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def new_record() -> dict:
+    """Per-question bookkeeping kept in the graph state."""
+    return {"answers": 0, "covered": {}, "probed": [], "challenged": [], "asked": [],
+            "follow_ups": 0, "changes": 0, "pushback": 0, "checks": [], "asked_at": None}
+
+
+def _unasked(card: Card, rec: dict, kinds: tuple[str, ...]):
+    return [f for f in card.follow_ups if f.kind in kinds and f.id not in rec["asked"]]
+
+
+def decide(card: Card, policy: RoundPolicy, rec: dict, assessment: dict, answer: str,
+           max_follow_ups: int, elapsed_s: float | None) -> Decision:
+    """What the interviewer does after an answer. `rec` already includes this answer."""
+    cmd = answer.strip().lower()
+    if cmd in END_COMMANDS:
+        return Decision("wrap", None, "the candidate ended the interview")
+    if cmd in SKIP_COMMANDS:
+        return Decision("next", None, "the candidate skipped the question")
+    if rec["follow_ups"] >= max_follow_ups:
+        return Decision("next", None, f"follow-up cap of {max_follow_ups} reached")
+    if elapsed_s is not None and elapsed_s > card.budget_minutes * 60:
+        return Decision("next", None, f"over the question's {card.budget_minutes}-minute budget")
+
+    wrong = [tc for tc in assessment["tool_checks"]
+             if not tc.get("ok", True) and "error" not in tc and tc["check"] not in rec["challenged"]]
+    if wrong:
+        tc = wrong[0]
+        return Decision("challenge", tc["check"],
+                        f"{tc['quantity']}: claimed {tc['claimed_text']}, the {tc['tool']} tool "
+                        f"computes {tc['computed']:.4g} {tc['unit']}")
+
+    if policy.behavioral:
+        if not assessment["first_person"] and "contribution" not in rec["asked"]:
+            return Decision("contribution", None, "the answer does not say what the candidate "
+                            "did personally")
+        if not assessment["has_metric"] and "metric" not in rec["asked"]:
+            return Decision("metric", None, "the answer gives no metric")
+
+    coverage = len(rec["covered"]) / len(card.criteria)
+    if policy.changes_requirements and not rec["changes"] and coverage >= policy.change_after_coverage:
+        change = _unasked(card, rec, ("change-requirement", "add-constraint"))
+        if change:
+            return Decision("change", change[0].id, f"round policy: change a requirement once "
+                            f"the first design covers {coverage:.0%} of the criteria")
+
+    if policy.pushback and card.persona is not None and not rec["pushback"]:
+        push = _unasked(card, rec, ("pushback",))
+        return Decision("pushback", push[0].id if push else None,
+                        f"customer round: push back in character as {card.persona.role}")
+
+    missing = sorted((c for c in card.criteria
+                      if c.id not in rec["covered"] and c.id not in rec["probed"]),
+                     key=lambda c: (-c.weight, card.criteria.index(c)))
+    if missing:
+        c = missing[0]
+        return Decision("probe", c.id, f"criterion {c.id} (weight {c.weight:g}) not covered yet")
+
+    deepen = _unasked(card, rec, ("deepen", "add-constraint", "change-requirement"))
+    if deepen and rec["follow_ups"] == 0:
+        return Decision("deepen", deepen[0].id, "every criterion covered: test depth once")
+    return Decision("next", None, "the question is covered")
+
+
+def after_assess(state: dict) -> str:
+    """Conditional edge after `assess`: the node that carries out the decision."""
+    kind = state["decision"]["kind"]
+    if kind == "wrap":
+        return "wrap_up"
+    if kind == "next":
+        return "next_question"
+    return "follow_up"
+
+
+def after_next(state: dict) -> str:
+    """Conditional edge after `next_question`: another question, or the wrap-up."""
+    return "ask" if state["q_index"] < len(state["questions"]) else "wrap_up"

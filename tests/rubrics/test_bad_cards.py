@@ -1,0 +1,55 @@
+"""A card file with a bad field fails with the file and the field named."""
+from pathlib import Path
+
+import pytest
+
+from rubrics.bank import CARDS_DIR, CardError, load_bank, load_card
+
+GOOD = (CARDS_DIR / "why-fde.toml").read_text()
+
+
+def write(tmp_path: Path, text: str, name: str = "why-fde.toml") -> Path:
+    p = tmp_path / name
+    p.write_text(text)
+    return p
+
+
+@pytest.mark.parametrize("edit,field", [
+    (lambda s: s.replace('theme = "design-cases"', 'theme = "vibes"'), "theme"),
+    (lambda s: s.replace('chapter = 1\n', 'chapter = 15\n'), "chapter"),
+    (lambda s: s.replace("weight = 3\n", "weight = -1\n", 1), "criteria[0].weight"),
+    (lambda s: s.replace("'\\btravel'", "'(unclosed'"), "criteria[2].signals"),
+    (lambda s: s.replace('kind = "add-constraint"', 'kind = "deepen"'), "follow_ups"),
+    (lambda s: s.replace('unit = "percent"', 'unit = "furlongs"'), "number_checks[0].unit"),
+    (lambda s: s.replace('id = "why-fde"', 'id = "q99"'), "id"),
+    (lambda s: s.replace('budget_minutes = 8\n', 'budget_minutes = 8\nsurprise = 1\n'), "surprise"),
+])
+def test_bad_field_is_named_with_the_file(tmp_path, edit, field):
+    bad = edit(GOOD)
+    assert bad != GOOD, "the edit did not apply"
+    p = write(tmp_path, bad)
+    with pytest.raises(CardError) as err:
+        load_card(p)
+    msg = str(err.value)
+    assert str(p) in msg and f"field {field}" in msg
+
+
+def test_toml_syntax_error_names_line(tmp_path):
+    p = write(tmp_path, GOOD.replace('title = "Why FDE, and why now?"', 'title = "unclosed'))
+    with pytest.raises(CardError, match=r"why-fde.toml: not valid TOML.*line 2"):
+        load_card(p)
+
+
+def test_id_must_match_file_name(tmp_path):
+    p = write(tmp_path, GOOD, name="q05.toml")
+    with pytest.raises(CardError, match="does not match the file name"):
+        load_card(p)
+
+
+def test_bank_reports_every_bad_file(tmp_path):
+    write(tmp_path, GOOD)
+    write(tmp_path, "id = 3", name="q01.toml")
+    write(tmp_path, "garbage = [", name="q02.toml")
+    with pytest.raises(CardError) as err:
+        load_bank(tmp_path)
+    assert "q01.toml" in str(err.value) and "q02.toml" in str(err.value)

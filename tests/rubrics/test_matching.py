@@ -1,0 +1,42 @@
+"""Reading numbers and their units out of answers, and tying them to number checks."""
+import pytest
+
+from rubrics import default_bank
+from rubrics.matching import claims, quantities
+
+
+def q(text):
+    return [(round(x.value, 6), x.dim) for x in quantities(text)]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("327,680 bytes per token", [(327680, "bytes")]),
+    ("320 KiB", [(327680, "bytes")]),
+    ("54.7 GB", [(54.7e9, "bytes")]),
+    ("15.1 to 25.8 ms", [(0.0151, "time"), (0.0258, "time")]),
+    ("43.4–90.3%", [(0.434, "fraction"), (0.903, "fraction")]),
+    ("1.16 s", [(1.16, "time")]),
+    ("66 tokens/s", [(66, "rate")]),
+    ("167K tokens", [(167000, "tokens")]),
+    ("20.4 sequences", [(20.4, "sequences")]),
+    ("$0.024", [(0.024, "usd")]),
+    ("an 8x saving", [(8, "ratio")]),
+    ("2 x 80 x 8", [(2, None), (80, None), (8, None)]),   # a product, not ratios
+    ("a 70B model", [(70e9, "other")]),
+    ("3 weeks", [(3 * 604800, "time")]),
+])
+def test_quantities(text, expected):
+    assert q(text) == expected
+
+
+def test_names_are_not_quantities():
+    assert q("Llama 3.3 on an H200 with GPT-4 as judge, per RFC 6585") == []
+
+
+def test_claims_pick_the_number_the_cue_points_at():
+    card = default_bank().get("why-fde")
+    [c] = claims(card, "Only 388 of 1,333 postings list pay, about 29.1% with pay.")
+    assert c.ok and c.value == pytest.approx(29.1)
+    [c] = claims(card, "Roughly 45% of postings list pay.")
+    assert not c.ok and c.value == 45
+    assert claims(card, "I like building things for customers.") == []

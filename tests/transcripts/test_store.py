@@ -1,0 +1,77 @@
+"""The append-only store: fsynced appends, idempotent ids, torn and malformed files."""
+import json
+import warnings
+
+import pytest
+
+from transcripts import (SCHEMA_VERSION, CandidateEvent, Header, InterviewerEvent,
+                         TornLineWarning, TranscriptError, TranscriptWriter, data_dir,
+                         list_sessions, load)
+
+
+def header(sid="s1"):
+    return Header(schema_version=SCHEMA_VERSION, session_id=sid, started="2026-11-29T10:00:00",
+                  round="technical", questions=["q01"], program_version="test")
+
+
+def test_append_and_reload(tmp_path):
+    p = tmp_path / "s1.jsonl"
+    w = TranscriptWriter(p, header())
+    assert w.write(InterviewerEvent(id="g1", text="hello", act="opening"))
+    assert w.write(CandidateEvent(id="a1", text="hi", turn=1))
+    assert not w.write(CandidateEvent(id="a1", text="hi again", turn=1))   # same id: no-op
+    t = load(p)
+    assert [e.id for e in t.events] == ["g1", "a1"] and t.header.session_id == "s1"
+    # a second writer on the same file knows what is there
+    w2 = TranscriptWriter(p)
+    assert not w2.write(InterviewerEvent(id="g1", text="hello", act="opening"))
+
+
+def test_torn_last_line_is_tolerated_and_repaired(tmp_path):
+    p = tmp_path / "s1.jsonl"
+    w = TranscriptWriter(p, header())
+    w.write(InterviewerEvent(id="g1", text="hello", act="opening"))
+    with open(p, "a") as f:
+        f.write('{"id": "a1", "type": "candi')   # a crash mid-write
+    with pytest.warns(TornLineWarning):
+        t = load(p)
+    assert t.torn and [e.id for e in t.events] == ["g1"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TornLineWarning)
+        w2 = TranscriptWriter(p)
+    w2.write(CandidateEvent(id="a1", text="answer", turn=1))
+    t = load(p)   # no warning now: the torn tail was cut before appending
+    assert not t.torn and [e.id for e in t.events] == ["g1", "a1"]
+
+
+@pytest.mark.parametrize("lines,line_no,needle", [
+    (["HEADER", "{not json}", '{"id": "g2", "type": "interviewer", "text": "x", "act": "opening"}'],
+     2, "not valid JSON"),
+    (["HEADER", '{"id": "g1", "type": "mystery"}'], 2, "type"),
+    (["HEADER", '{"id": "g1", "type": "candidate", "text": "x"}'], 2, "turn"),
+    (['{"kind": "header", "schema_version": 99, "session_id": "s"}'], 1, "schema version 99"),
+    (['{"id": "g1", "type": "candidate"}'], 1, "header"),
+])
+def test_malformed_files_name_file_and_line(tmp_path, lines, line_no, needle):
+    p = tmp_path / "bad.jsonl"
+    text = "\n".join(header().model_dump_json() if ln == "HEADER" else ln for ln in lines) + "\n"
+    p.write_text(text)
+    with pytest.raises(TranscriptError) as err:
+        load(p)
+    assert f"bad.jsonl:{line_no}" in str(err.value) and needle in str(err.value)
+
+
+def test_data_dir_overrides(tmp_path, monkeypatch):
+    monkeypatch.setenv("FDE_INTERVIEW_DATA_DIR", str(tmp_path / "env"))
+    assert data_dir() == tmp_path / "env"
+    assert data_dir(tmp_path / "flag") == tmp_path / "flag"
+    monkeypatch.delenv("FDE_INTERVIEW_DATA_DIR")
+    assert "fde-interview" in str(data_dir())
+
+
+def test_list_sessions_shows_unreadable_files(tmp_path):
+    TranscriptWriter(tmp_path / "good.jsonl", header("good"))
+    (tmp_path / "bad.jsonl").write_text("garbage\n")
+    rows = {r.session_id: r for r in list_sessions(tmp_path)}
+    assert rows["good"].error is None and rows["good"].turns == 0
+    assert "bad.jsonl:1" in rows["bad"].error

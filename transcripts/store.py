@@ -1,0 +1,186 @@
+"""The append-only transcript store: one `<session_id>.jsonl` per session.
+
+Every event is written, flushed and fsynced before the caller moves on, so a crash loses at
+most the line being written. Loading tolerates that torn last line (with a warning) and
+rejects anything else malformed with the file and line number.
+"""
+from __future__ import annotations
+
+import json
+import os
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import TypeAdapter, ValidationError
+
+from .schema import SCHEMA_VERSION, Event, Header
+
+ENV_DIR = "FDE_INTERVIEW_DATA_DIR"
+_EVENT = TypeAdapter(Event)
+
+
+class TranscriptError(ValueError):
+    """A transcript that cannot be read: names the file and, where it applies, the line."""
+
+    def __init__(self, path: Path | str, message: str, line: int | None = None):
+        where = f"{path}:{line}" if line is not None else str(path)
+        super().__init__(f"{where}: {message}")
+        self.path, self.line = str(path), line
+
+
+class TornLineWarning(UserWarning):
+    """The last line of a transcript was cut off mid-write and was ignored."""
+
+
+def data_dir(override: str | Path | None = None) -> Path:
+    """Where sessions live: --out DIR, else $FDE_INTERVIEW_DATA_DIR, else the platform's
+    user-data directory."""
+    if override:
+        return Path(override).expanduser()
+    if os.environ.get(ENV_DIR):
+        return Path(os.environ[ENV_DIR]).expanduser()
+    from platformdirs import user_data_dir
+    return Path(user_data_dir("fde-interview", appauthor=False))
+
+
+def sessions_dir(override: str | Path | None = None) -> Path:
+    return data_dir(override) / "sessions"
+
+
+@dataclass
+class Transcript:
+    path: Path
+    header: Header
+    events: list = field(default_factory=list)
+    torn: bool = False
+
+    def of_type(self, kind: str) -> list:
+        return [e for e in self.events if e.type == kind]
+
+
+def load(path: Path | str) -> Transcript:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise TranscriptError(p, f"cannot read: {exc.strerror or exc}") from None
+    lines = raw.split(b"\n")
+    complete_end = raw.endswith(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    if not lines:
+        raise TranscriptError(p, "empty file: no header line")
+    header, events, torn = None, [], False
+    for i, line in enumerate(lines, start=1):
+        last = i == len(lines)
+        try:
+            obj = json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            if last and not complete_end and i > 1:
+                warnings.warn(f"{p}:{i}: ignoring a torn last line (a write was interrupted)",
+                              TornLineWarning, stacklevel=2)
+                torn = True
+                break
+            raise TranscriptError(p, f"not valid JSON ({exc})", i) from None
+        if i == 1:
+            if not isinstance(obj, dict) or obj.get("kind") != "header":
+                raise TranscriptError(p, "the first line must be the header", 1)
+            version = obj.get("schema_version")
+            if version != SCHEMA_VERSION:
+                raise TranscriptError(p, f"unknown schema version {version!r} "
+                                      f"(this program reads version {SCHEMA_VERSION})", 1)
+            try:
+                header = Header.model_validate(obj)
+            except ValidationError as exc:
+                raise TranscriptError(p, _first_error(exc), 1) from None
+            continue
+        try:
+            events.append(_EVENT.validate_python(obj))
+        except ValidationError as exc:
+            raise TranscriptError(p, _first_error(exc), i) from None
+    return Transcript(p, header, events, torn)
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    loc = ".".join(str(x) for x in err["loc"]) or "record"
+    return f"field {loc}: {err['msg']}"
+
+
+class TranscriptWriter:
+    """Appends events to one session file; idempotent by event id."""
+
+    def __init__(self, path: Path, header: Header | None = None):
+        self.path = Path(path)
+        self._ids: set[str] = set()
+        if self.path.exists():
+            existing = load(self.path)
+            if existing.torn:   # cut the torn tail so the next line starts clean
+                self._truncate_torn_tail()
+            self.header = existing.header
+            self._ids = {e.id for e in existing.events}
+        else:
+            if header is None:
+                raise TranscriptError(self.path, "no such transcript")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.header = header
+            self._append_line(header.model_dump_json())
+
+    def _truncate_torn_tail(self) -> None:
+        data = self.path.read_bytes()
+        keep = data[: data.rfind(b"\n") + 1]
+        with open(self.path, "r+b") as f:
+            f.truncate(len(keep))
+            f.flush()
+            os.fsync(f.fileno())
+
+    def _append_line(self, text: str) -> None:
+        with open(self.path, "a", encoding="utf-8") as f:
+            f.write(text + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+    def has(self, event_id: str) -> bool:
+        return event_id in self._ids
+
+    def write(self, event) -> bool:
+        """Append one event unless its id is already in the file. Returns True if written."""
+        if event.id in self._ids:
+            return False
+        self._append_line(event.model_dump_json(exclude_none=True))
+        self._ids.add(event.id)
+        return True
+
+
+@dataclass
+class SessionSummary:
+    session_id: str
+    path: str
+    started: str
+    round: str
+    questions: list[str]
+    turns: int
+    finished: bool
+    level: str | None
+    error: str | None = None
+
+
+def list_sessions(directory: Path | str) -> list[SessionSummary]:
+    """Every transcript in `directory`, newest first; unreadable ones are listed with
+    their error rather than hidden."""
+    out = []
+    for p in sorted(Path(directory).glob("*.jsonl")):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", TornLineWarning)
+                t = load(p)
+        except TranscriptError as exc:
+            out.append(SessionSummary(p.stem, str(p), "", "?", [], 0, False, None, str(exc)))
+            continue
+        scores = t.of_type("score")
+        level = scores[-1].scorecard.get("overall") if scores else None
+        out.append(SessionSummary(t.header.session_id, str(p), t.header.started, t.header.round,
+                                  t.header.questions, len(t.of_type("candidate")),
+                                  bool(scores), level))
+    return sorted(out, key=lambda s: s.started, reverse=True)
