@@ -83,7 +83,7 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None):
                      f"{policy.opening} We have {n} question{'s' if n != 1 else ''} and about "
                      f"{policy.minutes} minutes. Answer the way you would out loud.")
         return out.update(clear=True, q_index=0, turn=state.get("turn", 0), records={},
-                          phase="question")
+                          phase="question", started=now_iso())
 
     def ask(state: InterviewState) -> dict:
         out, card = _Out(state), card_of(state)
@@ -127,7 +127,8 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None):
                     "check", "tool", "args", "quantity", "unit", "claimed", "claimed_text",
                     "computed", "ok", "arithmetic")})
         elapsed = _elapsed(rec.get("asked_at"), state["answer"].get("t"))
-        d = decide(card, policy, rec, a, text, state["max_follow_ups"], elapsed)
+        d = decide(card, policy, rec, a, text, state["max_follow_ups"], elapsed,
+                   _elapsed(state.get("started"), state["answer"].get("t")))
         if d.kind in _FOLLOW_UP_KINDS:
             rec["follow_ups"] += 1
             if d.kind == "challenge":

@@ -34,13 +34,17 @@ def _unasked(card: Card, rec: dict, kinds: tuple[str, ...]):
 
 
 def decide(card: Card, policy: RoundPolicy, rec: dict, assessment: dict, answer: str,
-           max_follow_ups: int, elapsed_s: float | None) -> Decision:
-    """What the interviewer does after an answer. `rec` already includes this answer."""
+           max_follow_ups: int, elapsed_s: float | None,
+           round_elapsed_s: float | None = None) -> Decision:
+    """What the interviewer does after an answer. `rec` already includes this answer;
+    `elapsed_s` counts from when this question was asked, `round_elapsed_s` from the opening."""
     cmd = answer.strip().lower()
     if cmd in END_COMMANDS:
         return Decision("wrap", None, "the candidate ended the interview")
     if cmd in SKIP_COMMANDS:
         return Decision("next", None, "the candidate skipped the question")
+    if round_elapsed_s is not None and round_elapsed_s > policy.minutes * 60:
+        return Decision("wrap", None, f"over the round's {policy.minutes}-minute budget")
     if rec["follow_ups"] >= max_follow_ups:
         return Decision("next", None, f"follow-up cap of {max_follow_ups} reached")
     if elapsed_s is not None and elapsed_s > card.budget_minutes * 60:

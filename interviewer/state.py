@@ -23,6 +23,7 @@ class InterviewState(TypedDict, total=False):
     questions: list[str]
     seed: int
     max_follow_ups: int
+    started: str              # when the opening was said (the round's clock)
     q_index: int              # the question being asked
     counter: int              # numbers the engine's events: ids g1, g2, ...
     turn: int                 # candidate answers consumed

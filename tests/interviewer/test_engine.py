@@ -187,3 +187,20 @@ def test_bad_session_inputs(tmp_path):
         Session.new(round_type="lunch", out=tmp_path)
     with pytest.raises(SessionError, match="no session"):
         Session.resume("nope", out=tmp_path)
+
+
+def test_routers_are_pure_and_respect_time_budgets():
+    from interviewer.policies import get_policy
+    from interviewer.routing import decide, new_record
+    card = BANK.get("why-fde")
+    rec = new_record() | {"answers": 1}
+    quiet = {"covered": {}, "tool_checks": [], "red_flags": {}, "first_person": True,
+             "has_metric": True, "words": 5}
+    policy = get_policy("technical")
+    first = decide(card, policy, rec, quiet, "hmm", 3, 10.0, 10.0)
+    assert first == decide(card, policy, rec, quiet, "hmm", 3, 10.0, 10.0)   # same in, same out
+    assert first.kind == "probe"
+    late = decide(card, policy, rec, quiet, "hmm", 3, card.budget_minutes * 60 + 1, 100.0)
+    assert late.kind == "next" and "budget" in late.reason
+    over = decide(card, policy, rec, quiet, "hmm", 3, 10.0, policy.minutes * 60 + 1)
+    assert over.kind == "wrap" and "round" in over.reason
