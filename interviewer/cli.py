@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     practice.add_argument("--provider", choices=("anthropic", "openai", "openai-compatible"))
     practice.add_argument("--model")
     practice.add_argument("--base-url")
+    practice.add_argument("--api-key", help="overrides the config file and environment "
+                          "(prefer the environment: ANTHROPIC_API_KEY, OPENAI_API_KEY)")
     practice.set_defaults(run=_lazy("practice_cli", "run_practice"))
 
     sessions = sub.add_parser("sessions", help="list saved sessions")
@@ -73,7 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check-endpoint", help="probe an OpenAI-compatible server (vLLM)")
     check.add_argument("--base-url", required=True)
     check.add_argument("--model")
-    check.set_defaults(run=_not_yet("the LLM backends issue"))
+    check.add_argument("--api-key")
+    check.add_argument("--json", action="store_true")
+    check.set_defaults(run=_lazy("practice_cli", "run_check_endpoint"))
     transcribe = sub.add_parser("transcribe", help="print what the speech recogniser hears")
     transcribe.add_argument("file")
     transcribe.add_argument("--question", metavar="ID")

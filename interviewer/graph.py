@@ -9,6 +9,7 @@ keep the transcript free of duplicates.
 """
 from __future__ import annotations
 
+from langgraph.config import get_stream_writer
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import interrupt
 
@@ -67,10 +68,40 @@ def _snippet(assessment: dict, card: Card) -> str | None:
     return None
 
 
-def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None):
-    """Compile the graph for one round type."""
+def _dialog(rec: dict, role: str, text: str) -> list[dict]:
+    """The last few turns of this question, for the LLM's context (bounded)."""
+    return (list(rec.get("dialog") or []) + [{"role": role, "text": text}])[-8:]
+
+
+def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None, llm=None):
+    """Compile the graph for one round type. With `llm` (an LLMInterviewer) the model words
+    each follow-up and checks numbers through function calls; without it, or whenever it
+    fails, the offline interviewer does."""
     policy = get_policy(round_type)
     bank = bank or default_bank()
+
+    def worded(out: "_Out", card: Card, kind: str, draft: str, dialog: list[dict]) -> str:
+        """The LLM's wording of a move, streamed; the draft when there is no model or it fails."""
+        if llm is None:
+            return draft
+        from .llm.base import LLMError
+        from .llm_interviewer import Leak
+        writer, event_id = get_stream_writer(), f"g{out.n + 1}"
+        streamed: list[str] = []
+
+        def on_text(piece: str) -> None:
+            streamed.append(piece)
+            writer({"event": event_id, "delta": piece})
+        try:
+            return llm.speak(card=card, policy=policy, kind=kind, draft=draft, dialog=dialog,
+                             on_text=on_text)
+        except (LLMError, Leak) as exc:
+            if streamed:
+                writer({"event": event_id, "reset": True})
+            out.add("notice", question=card.id, level="warning",
+                    text=f"The model could not word this turn ({exc}); the offline interviewer "
+                         "asked it instead.")
+            return draft
 
     def card_of(state: dict) -> Card:
         return bank.get(state["questions"][state["q_index"]])
@@ -95,7 +126,8 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None):
         parts.append(card.question)
         out.add("interviewer", act="question", question=card.id, text=" ".join(parts))
         records = dict(state.get("records") or {})
-        records[card.id] = new_record() | {"asked_at": now_iso()}
+        records[card.id] = new_record() | {"asked_at": now_iso(),
+                                           "dialog": [{"role": "interviewer", "text": parts[-1]}]}
         return out.update(records=records)
 
     def wait(state: InterviewState) -> dict:
@@ -117,6 +149,9 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None):
                 covered.setdefault(cid, [])
                 covered[cid] += [s for s in snips if s not in covered[cid]]
             rec["covered"] = covered
+            rec["dialog"] = _dialog(rec, "candidate", text)
+            if llm is not None:
+                a["tool_checks"] = a["tool_checks"] + _llm_checks(out, card, text, a)
             for tc in a["tool_checks"]:
                 if "error" in tc:
                     out.add("notice", question=card.id, level="error",
@@ -177,9 +212,29 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None):
                 phrases.CONTRIBUTION if kind == "contribution" else phrases.METRIC)
         else:   # deepen
             text = f"{ack} {by_id[target].text}"
+        rec = dict(state["records"][card.id])
+        text = worded(out, card, kind, text, rec.get("dialog") or [])
         act = {"deepen": "probe"}.get(kind, kind)
         out.add("interviewer", act=act, question=card.id, text=text, reason=d["reason"])
-        return out.update()
+        rec["dialog"] = _dialog(rec, "interviewer", text)
+        return out.update(records={**state["records"], card.id: rec})
+
+    def _llm_checks(out: _Out, card: Card, text: str, a: dict) -> list[dict]:
+        """Numbers the model found and the calculators checked, beyond the card's own."""
+        from .llm.base import LLMError
+        try:
+            checks, notes = llm.check_numbers(card=card, answer=text)
+        except LLMError as exc:
+            out.add("notice", question=card.id, level="warning",
+                    text=f"The model could not check numbers this turn ({exc}); the card's "
+                         "own checks ran.")
+            return []
+        for note in notes:
+            out.add("notice", question=card.id, level="info", text=note)
+        seen = {(t.get("check"), str(t.get("args"))) for t in a["tool_checks"]}
+        seen_ids = {t.get("check") for t in a["tool_checks"]}
+        return [c for c in checks if c["check"] not in seen_ids
+                and (c["check"], str(c["args"])) not in seen]
 
     def next_question(state: InterviewState) -> dict:
         out = _Out(state)

@@ -21,10 +21,12 @@ def _say(out: TextIO, text: str, who: str = "Interviewer") -> None:
     out.write(f"\n{who}:\n{body}\n")
 
 
-def show(out: TextIO, turn: Turn) -> None:
+def show(out: TextIO, turn: Turn, streamed: set[str] = frozenset()) -> None:
     for e in turn.events:
-        if e.type == "interviewer":
+        if e.type == "interviewer" and e.id not in streamed:
             _say(out, e.text)
+        elif e.type == "notice" and e.level != "info":
+            out.write(f"\n[{e.level}] {e.text}\n")
         elif e.type == "score":
             out.write(render_scorecard(e.scorecard))
     out.flush()
@@ -65,6 +67,26 @@ def read_answer(inp: TextIO, out: TextIO, prompt: str) -> str | None:
         lines.append(line)
 
 
+class _Streamer:
+    """Prints the interviewer's words as the model streams them."""
+
+    def __init__(self, out: TextIO):
+        self.out, self.current, self.done = out, None, set()
+
+    def __call__(self, event_id: str, piece: str | None) -> None:
+        if piece is None:   # the model failed mid-turn: its words are withdrawn
+            self.out.write("\n  [the model stopped; the offline interviewer takes this turn]\n")
+            self.done.discard(event_id)
+            self.current = None
+            return
+        if event_id != self.current:
+            self.current = event_id
+            self.done.add(event_id)
+            self.out.write("\nInterviewer:\n  ")
+        self.out.write(piece)
+        self.out.flush()
+
+
 def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
     show(out, session.start())
     eof = False
@@ -81,7 +103,9 @@ def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdou
                 elif text.lower() in ("/help", "/?"):
                     out.write(HELP + "\n")
                     continue
-            show(out, session.answer(text))
+            streamer = _Streamer(out)
+            turn = session.answer(text, on_text=streamer if session.llm else None)
+            show(out, turn, streamer.done)
     except KeyboardInterrupt:
         out.write(f"\n\nSaved. Continue with: fde-interview practice --plain --resume "
                   f"{session.id}\n")

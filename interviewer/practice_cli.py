@@ -9,22 +9,42 @@ from dataclasses import asdict
 from .cli import UsageError
 
 
+def make_llm(a: argparse.Namespace):
+    """The LLM interviewer the flags, config file and environment ask for, or None."""
+    from .config import ConfigError, resolve
+    try:
+        cfg = resolve(provider=a.provider, model=a.model, base_url=a.base_url,
+                      api_key=getattr(a, "api_key", None))
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    if cfg is None:
+        return None
+    from .llm import LLMError, make_backend
+    from .llm_interviewer import LLMInterviewer
+    try:
+        backend = make_backend(cfg)
+    except LLMError as exc:
+        raise UsageError(f"{cfg.provider}: {exc}") from None
+    return LLMInterviewer(backend)
+
+
 def run_practice(a: argparse.Namespace) -> int:
     from .session import Session, SessionError
-    if a.provider or a.base_url:
-        raise UsageError("LLM providers are not available in this version yet; run without "
-                         "--provider for the offline interviewer")
     if a.voice:
         raise UsageError("voice mode is not available in this version yet; run without --voice")
     if not a.plain:
         print("note: the terminal app is not available yet; running the plain console "
               "(--plain).", file=sys.stderr)
+    llm = make_llm(a)
+    if llm is not None:
+        print(f"interviewer: {llm.label}", file=sys.stderr)
     try:
         if a.resume:
-            session = Session.resume(a.resume, out=a.out)
+            session = Session.resume(a.resume, out=a.out, llm=llm)
         else:
             session = Session.new(round_type=a.round, questions=a.question, count=a.questions,
-                                  seed=a.seed, max_follow_ups=a.max_follow_ups, out=a.out)
+                                  seed=a.seed, max_follow_ups=a.max_follow_ups, out=a.out,
+                                  llm=llm)
     except SessionError as exc:
         raise UsageError(str(exc)) from None
     from .plain import run_plain
@@ -54,4 +74,34 @@ def run_sessions(a: argparse.Namespace) -> int:
         status = r.level or ("finished" if r.finished else "in progress")
         print(f"{r.session_id:<24} {r.started[:16]:<17} {r.round:<14} "
               f"{','.join(r.questions):<16} {r.turns:>3} turns  {status}")
+    return 0
+
+
+def run_check_endpoint(a: argparse.Namespace) -> int:
+    """Probe an OpenAI-compatible server and say what the program will do about each gap."""
+    from .llm import LLMError
+    from .llm.openai_compatible import OpenAICompatibleBackend
+    try:
+        backend = OpenAICompatibleBackend(model=a.model, base_url=a.base_url,
+                                          api_key=a.api_key, probe=False,
+                                          cache_salt="probe-" + "x" * 37)
+        report = backend.probe()
+    except LLMError as exc:
+        raise UsageError(f"{a.base_url}: {exc}") from None
+    data = {"base_url": report.base_url, "reachable": report.reachable, "error": report.error,
+            "models": report.models, "model": report.model,
+            "capabilities": {k: v for k, v in vars(report.capabilities).items() if k != "notes"},
+            "findings": [{"feature": f, "supported": ok, "action": act}
+                         for f, ok, act in report.findings]}
+    if a.json:
+        json.dump(data, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0 if report.reachable else 1
+    if not report.reachable:
+        print(f"{report.base_url}: not usable: {report.error}")
+        return 1
+    print(f"{report.base_url}: {len(report.models)} model(s): {', '.join(report.models)}")
+    print(f"model in use: {report.model}")
+    for f in data["findings"]:
+        print(f"  {'yes' if f['supported'] else 'no ':<4} {f['feature']:<28} {f['action']}")
     return 0

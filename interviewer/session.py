@@ -70,14 +70,14 @@ class Turn:
 
 
 class Session:
-    def __init__(self, directory: Path, header: Header, bank: Bank):
+    def __init__(self, directory: Path, header: Header, bank: Bank, llm=None):
         self.dir = Path(directory)
-        self.header, self.bank = header, bank
+        self.header, self.bank, self.llm = header, bank, llm
         self.id = header.session_id
         self.path = self.dir / f"{self.id}.jsonl"
         self._conn = sqlite3.connect(str(self.dir / "checkpoints.sqlite"), check_same_thread=False)
         from langgraph.checkpoint.sqlite import SqliteSaver
-        self.graph = build_graph(header.round, bank, SqliteSaver(self._conn))
+        self.graph = build_graph(header.round, bank, SqliteSaver(self._conn), llm=llm)
         self.config = {"configurable": {"thread_id": self.id}}
         self.writer: TranscriptWriter | None = None
 
@@ -86,7 +86,7 @@ class Session:
     def new(cls, *, round_type: str = "technical", questions: list[str] | None = None,
             count: int | None = None, seed: int | None = None, max_follow_ups: int = 3,
             out: str | Path | None = None, bank: Bank | None = None,
-            session_id: str | None = None) -> "Session":
+            session_id: str | None = None, llm=None) -> "Session":
         bank = bank or default_bank()
         try:
             get_policy(round_type)
@@ -99,10 +99,13 @@ class Session:
         sid = session_id or new_session_id()
         directory = sessions_dir(out)
         directory.mkdir(parents=True, exist_ok=True)
+        backend = getattr(llm, "backend", None)
         header = Header(schema_version=SCHEMA_VERSION, session_id=sid, started=now_iso(),
                         round=round_type, questions=chosen, program_version=__version__,
-                        seed=seed, options={"max_follow_ups": max_follow_ups})
-        s = cls(directory, header, bank)
+                        seed=seed, options={"max_follow_ups": max_follow_ups},
+                        provider=backend.name if backend else "offline",
+                        model=backend.model if backend else None)
+        s = cls(directory, header, bank, llm)
         if s.path.exists():
             raise SessionError(f"session {sid} already exists at {s.path}")
         s.writer = TranscriptWriter(s.path, header)
@@ -110,7 +113,7 @@ class Session:
 
     @classmethod
     def resume(cls, session_id: str, out: str | Path | None = None,
-               bank: Bank | None = None) -> "Session":
+               bank: Bank | None = None, llm=None) -> "Session":
         directory = sessions_dir(out)
         path = directory / f"{session_id}.jsonl"
         if not path.exists():
@@ -119,7 +122,7 @@ class Session:
             transcript = load(path)
         except TranscriptError as exc:
             raise SessionError(str(exc)) from None
-        s = cls(directory, transcript.header, bank or default_bank())
+        s = cls(directory, transcript.header, bank or default_bank(), llm)
         s.writer = TranscriptWriter(path)
         return s
 
@@ -188,8 +191,10 @@ class Session:
         return Turn([e for e in pending if e.type in ("interviewer", "tool_check",
                                                       "requirement_change")], self.awaiting())
 
-    def answer(self, text: str, source: str = "typed") -> Turn:
-        """Record the candidate's answer (fsynced), then let the interviewer respond."""
+    def answer(self, text: str, source: str = "typed", on_text=None) -> Turn:
+        """Record the candidate's answer (fsynced), then let the interviewer respond.
+        `on_text(event_id, piece)` receives the interviewer's words as they stream
+        (piece None means: discard what streamed for that event, the fallback follows)."""
         if self.awaiting() is None:
             raise SessionError("the interview is over; nothing is waiting for an answer")
         turn = self.values.get("turn", 0) + 1
@@ -197,9 +202,14 @@ class Session:
                                question=self.current_question(),
                                source="command" if text.strip().startswith("/") else source)
         self.writer.write(event)
-        return self._resume_with(event)
+        return self._resume_with(event, on_text)
 
-    def _resume_with(self, event: CandidateEvent) -> Turn:
-        self.graph.invoke(Command(resume={"text": event.text, "t": event.t, "turn": event.turn}),
-                          self.config)
+    def _resume_with(self, event: CandidateEvent, on_text=None) -> Turn:
+        command = Command(resume={"text": event.text, "t": event.t, "turn": event.turn})
+        if on_text is None:
+            self.graph.invoke(command, self.config)
+        else:
+            for chunk in self.graph.stream(command, self.config, stream_mode="custom"):
+                if isinstance(chunk, dict) and "event" in chunk:
+                    on_text(chunk["event"], None if chunk.get("reset") else chunk.get("delta"))
         return Turn(self._flush(), self.awaiting())

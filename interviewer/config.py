@@ -1,0 +1,128 @@
+"""Which model backend to use, and with which key.
+
+Each setting is resolved in a fixed order: explicit flag > config file > environment.
+The config file is TOML at the platform's user-config directory (config.toml), or the
+path in FDE_INTERVIEW_CONFIG:
+
+    [llm]
+    provider = "openai-compatible"   # anthropic | openai | openai-compatible
+    model = "meta-llama/Llama-3.3-70B-Instruct"
+    base_url = "http://localhost:8000/v1"
+    # api_key = "..."                # better kept in the environment
+
+Environment: FDE_INTERVIEW_PROVIDER, FDE_INTERVIEW_MODEL, FDE_INTERVIEW_BASE_URL,
+FDE_INTERVIEW_API_KEY, and the providers' own ANTHROPIC_API_KEY, OPENAI_API_KEY,
+OPENAI_BASE_URL. A key alone never switches providers on: with no provider chosen the
+offline interviewer runs and nothing is spent.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PROVIDERS = ("anthropic", "openai", "openai-compatible")
+DEFAULT_MODELS = {"anthropic": "claude-sonnet-4-5", "openai": "gpt-4.1-mini"}
+KEY_ENV = {"anthropic": "ANTHROPIC_API_KEY", "openai": "OPENAI_API_KEY",
+           "openai-compatible": "OPENAI_API_KEY"}
+PREFIX = "FDE_INTERVIEW_"
+
+
+class ConfigError(ValueError):
+    """A setting that is missing or wrong; the message names what to set."""
+
+
+@dataclass
+class LLMConfig:
+    provider: str
+    model: str | None
+    base_url: str | None
+    api_key: str | None = field(repr=False)
+    key_source: str = ""          # where the key came from (never the key itself)
+    cache_salt: str | None = field(default=None, repr=False)
+
+    def describe(self) -> dict:
+        """What may be recorded in a transcript: no key, no salt."""
+        return {"provider": self.provider, "model": self.model, "base_url": self.base_url}
+
+
+def config_path(env: dict | None = None) -> Path:
+    env = os.environ if env is None else env
+    if env.get(PREFIX + "CONFIG"):
+        return Path(env[PREFIX + "CONFIG"]).expanduser()
+    from platformdirs import user_config_dir
+    return Path(user_config_dir("fde-interview", appauthor=False)) / "config.toml"
+
+
+def read_config_file(path: Path) -> dict:
+    if not path.exists():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    llm = data.get("llm", {})
+    if not isinstance(llm, dict):
+        raise ConfigError(f"{path}: [llm] must be a table")
+    unknown = set(llm) - {"provider", "model", "base_url", "api_key"}
+    if unknown:
+        raise ConfigError(f"{path}: unknown key(s) in [llm]: {', '.join(sorted(unknown))}")
+    return llm
+
+
+def _salt(path: Path) -> str:
+    """A random per-user cache salt (256 bits, 43 base64url characters), kept beside the
+    config so this user's cached prefixes stay theirs across sessions."""
+    salt_file = path.parent / "cache_salt"
+    try:
+        if salt_file.exists():
+            return salt_file.read_text().strip()
+        salt_file.parent.mkdir(parents=True, exist_ok=True)
+        value = secrets.token_urlsafe(32)
+        salt_file.write_text(value)
+        salt_file.chmod(0o600)
+        return value
+    except OSError:
+        return secrets.token_urlsafe(32)   # unwritable config dir: a per-run salt
+
+
+def resolve(*, provider: str | None = None, model: str | None = None,
+            base_url: str | None = None, api_key: str | None = None,
+            env: dict | None = None, path: Path | None = None) -> LLMConfig | None:
+    """The backend settings, or None for the offline interviewer."""
+    env = os.environ if env is None else env
+    path = path or config_path(env)
+    file = read_config_file(path)
+
+    def pick(flag, key: str, *envs: str) -> tuple[str | None, str]:
+        if flag:
+            return flag, "flag"
+        if file.get(key):
+            return str(file[key]), f"config file {path}"
+        for e in envs:
+            if env.get(e):
+                return env[e], f"${e}"
+        return None, ""
+
+    prov, _ = pick(provider, "provider", PREFIX + "PROVIDER")
+    if prov is None:
+        return None
+    if prov not in PROVIDERS:
+        raise ConfigError(f"unknown provider {prov!r}; choose one of: {', '.join(PROVIDERS)}")
+    mdl, _ = pick(model, "model", PREFIX + "MODEL")
+    url_envs = (PREFIX + "BASE_URL",) + (("OPENAI_BASE_URL",) if prov != "anthropic" else ())
+    url, _ = pick(base_url, "base_url", *url_envs)
+    key, source = pick(api_key, "api_key", PREFIX + "API_KEY", KEY_ENV[prov])
+    if prov == "openai-compatible":
+        if not url:
+            raise ConfigError("openai-compatible needs the server's URL: pass --base-url "
+                              "(for example http://localhost:8000/v1) or set OPENAI_BASE_URL")
+        key = key or "EMPTY"   # vLLM without --api-key accepts any
+    elif not key:
+        raise ConfigError(f"no API key for {prov}: set {KEY_ENV[prov]} (or pass --api-key)")
+    if not mdl and prov in DEFAULT_MODELS:
+        mdl = DEFAULT_MODELS[prov]
+    return LLMConfig(prov, mdl, url, key, source,
+                     _salt(path) if prov == "openai-compatible" else None)

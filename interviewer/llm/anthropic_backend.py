@@ -1,0 +1,167 @@
+"""Anthropic Messages API: streamed text and tool use; structured output through the
+output format (a JSON schema), with prompt-and-validate as the fallback. The anthropic SDK
+is imported when a backend is made."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .base import (Capabilities, ChatResult, LLMError, Message, StructuredOutputError, T,
+                   TextSink, ToolCall, parse_into, schema_instructions)
+from .retry import RetryPolicy, with_retries
+from .secrets import redact
+
+
+def to_anthropic_messages(messages: list[Message]) -> list[dict]:
+    """Tool results go back as user turns of tool_result blocks; consecutive ones merge."""
+    out: list[dict] = []
+    for m in messages:
+        if m.role == "tool":
+            block = {"type": "tool_result", "tool_use_id": m.tool_call_id, "content": m.content}
+            if out and out[-1]["role"] == "user" and isinstance(out[-1]["content"], list):
+                out[-1]["content"].append(block)
+            else:
+                out.append({"role": "user", "content": [block]})
+        elif m.role == "assistant" and m.tool_calls:
+            blocks: list[dict] = [{"type": "text", "text": m.content}] if m.content else []
+            blocks += [{"type": "tool_use", "id": c.id, "name": c.name, "input": c.arguments}
+                       for c in m.tool_calls]
+            out.append({"role": "assistant", "content": blocks})
+        else:
+            out.append({"role": m.role, "content": m.content})
+    return out
+
+
+class AnthropicBackend:
+    name = "anthropic"
+
+    def __init__(self, *, model: str, api_key: str, base_url: str | None = None,
+                 retry: RetryPolicy | None = None):
+        import anthropic
+        self._anthropic = anthropic
+        self.model = model
+        self.retry = retry or RetryPolicy()
+        self.client = anthropic.Anthropic(api_key=api_key, base_url=base_url, max_retries=0,
+                                          timeout=self.retry.timeout_s)
+        # Current Messages API models take no sampling temperature.
+        self.capabilities = Capabilities(json_object=False, temperature=False)
+        self._secrets = [api_key]
+
+    def _error(self, exc: Exception) -> LLMError:
+        a = self._anthropic
+        if isinstance(exc, a.APITimeoutError):
+            return LLMError("the Anthropic API timed out", retryable=True)
+        if isinstance(exc, a.APIConnectionError):
+            return LLMError(f"cannot reach the Anthropic API: {redact(str(exc), self._secrets)}",
+                            retryable=True)
+        if isinstance(exc, a.APIStatusError):
+            status = exc.status_code
+            body = exc.body if isinstance(exc.body, dict) else {}
+            msg = (body.get("error") or {}).get("message") if isinstance(body.get("error"), dict) \
+                else str(exc)
+            err = LLMError(f"the Anthropic API answered {status}: "
+                           f"{redact(str(msg), self._secrets)}",
+                           retryable=status in (429, 529) or status >= 500, status=status)
+            ra = exc.response.headers.get("retry-after") if exc.response is not None else None
+            try:
+                err.retry_after_s = float(ra) if ra is not None else None
+            except ValueError:
+                err.retry_after_s = None
+            return err
+        if isinstance(exc, LLMError):
+            return exc
+        return LLMError(f"unexpected reply from the Anthropic API: "
+                        f"{redact(str(exc), self._secrets)[:300]}", retryable=True)
+
+    def chat(self, messages: list[Message], *, system: str, tools: list[dict] | None = None,
+             on_text: TextSink | None = None, temperature: float | None = None,
+             max_tokens: int = 1024, interactive: bool = True) -> ChatResult:
+        kwargs: dict[str, Any] = {"model": self.model, "max_tokens": max_tokens,
+                                  "system": system, "stream": True,
+                                  "messages": to_anthropic_messages(messages)}
+        if tools:
+            kwargs["tools"] = [{"name": t["name"], "description": t["description"],
+                                "input_schema": t["parameters"]} for t in tools]
+        return with_retries(lambda: self._stream(kwargs, on_text), self.retry)
+
+    def _stream(self, kwargs: dict, on_text: TextSink | None) -> ChatResult:
+        text, blocks, stop, started, usage = [], {}, None, False, {}
+        try:
+            for event in self.client.messages.create(**kwargs):
+                kind = event.type
+                if kind == "content_block_start":
+                    block = event.content_block
+                    if block.type == "tool_use":
+                        blocks[event.index] = {"id": block.id, "name": block.name, "json": ""}
+                elif kind == "content_block_delta":
+                    delta = event.delta
+                    if delta.type == "text_delta":
+                        text.append(delta.text)
+                        started = True
+                        if on_text:
+                            on_text(delta.text)
+                    elif delta.type == "input_json_delta" and event.index in blocks:
+                        blocks[event.index]["json"] += delta.partial_json
+                elif kind == "message_delta":
+                    stop = event.delta.stop_reason
+                    if event.usage is not None:
+                        usage["output_tokens"] = event.usage.output_tokens
+                elif kind == "error":
+                    raise LLMError("the Anthropic API reported an error mid-stream", retryable=True)
+                elif kind == "message_stop":
+                    stop = stop or "end_turn"
+                    break
+            else:   # the stream closed without message_stop
+                raise LLMError("the reply stream ended early", retryable=True)
+        except Exception as exc:
+            err = self._error(exc)
+            if started:
+                err.retryable = False
+            raise err from None
+        calls = []
+        for i in sorted(blocks):
+            b = blocks[i]
+            try:
+                args = json.loads(b["json"] or "{}")
+            except json.JSONDecodeError:
+                args = {"__unparsed__": b["json"]}
+            calls.append(ToolCall(b["id"], b["name"], args if isinstance(args, dict) else {}))
+        return ChatResult("".join(text), calls, stop, usage)
+
+    def structured(self, messages: list[Message], *, system: str, schema: type[T],
+                   max_tokens: int = 2048, interactive: bool = False) -> T:
+        """The JSON-schema output format, else the schema in the prompt; a reply that does not
+        validate gets one repair attempt."""
+        base = {"model": self.model, "max_tokens": max_tokens,
+                "messages": to_anthropic_messages(messages)}
+        if self.capabilities.json_schema:
+            kwargs = base | {"system": system, "output_config": {"format": {
+                "type": "json_schema", "schema": schema.model_json_schema()}}}
+            try:
+                return self._parse_or_repair(schema, kwargs, self._complete(kwargs))
+            except LLMError as exc:
+                if exc.status != 400:
+                    raise
+                self.capabilities.json_schema = False
+                self.capabilities.notes.append("output format refused; prompting for JSON")
+        kwargs = base | {"system": system + "\n\n" + schema_instructions(schema)}
+        return self._parse_or_repair(schema, kwargs, self._complete(kwargs))
+
+    def _parse_or_repair(self, schema: type[T], kwargs: dict, reply: str) -> T:
+        try:
+            return parse_into(schema, reply)
+        except StructuredOutputError as first:
+            repair = kwargs | {"messages": kwargs["messages"] + [
+                {"role": "assistant", "content": reply},
+                {"role": "user", "content": f"That reply was not valid: {first}. Reply again "
+                                            "with only the corrected JSON object."}]}
+            return parse_into(schema, self._complete(repair))
+
+    def _complete(self, kwargs: dict) -> str:
+        def call() -> str:
+            try:
+                resp = self.client.messages.create(**kwargs)
+                return "".join(b.text for b in resp.content if getattr(b, "type", "") == "text")
+            except Exception as exc:
+                raise self._error(exc) from None
+        return with_retries(call, self.retry)

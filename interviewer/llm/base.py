@@ -1,0 +1,110 @@
+"""One small interface for every model backend: streamed chat with tool calls, and
+structured output into a pydantic model. Providers differ only behind it."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+T = TypeVar("T", bound=BaseModel)
+TextSink = Callable[[str], None]
+
+
+class LLMError(RuntimeError):
+    """A backend call that failed after its retries, or returned something unusable."""
+
+    def __init__(self, message: str, *, retryable: bool = False, status: int | None = None):
+        super().__init__(message)
+        self.retryable, self.status = retryable, status
+
+
+class StructuredOutputError(LLMError):
+    """The model's output could not be parsed into the requested schema."""
+
+
+@dataclass
+class Capabilities:
+    streaming: bool = True
+    tools: bool = True              # native function calling
+    json_schema: bool = True        # response_format / output format with a JSON schema
+    json_object: bool = True        # JSON mode without a schema
+    priority: bool = False          # vLLM's request priority
+    cache_salt: bool = False        # vLLM's per-request prefix-cache salt
+    temperature: bool = True
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ToolCall:
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+
+@dataclass
+class ChatResult:
+    text: str
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    finish_reason: str | None = None
+    usage: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Message:
+    """A provider-neutral chat message. `tool_calls` on assistant turns; `tool_call_id` and
+    `name` on tool results."""
+    role: str                      # "user", "assistant" or "tool"
+    content: str = ""
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    tool_call_id: str | None = None
+    name: str | None = None
+
+
+class Backend(Protocol):
+    name: str
+    model: str
+    capabilities: Capabilities
+
+    def chat(self, messages: list[Message], *, system: str, tools: list[dict] | None = None,
+             on_text: TextSink | None = None, temperature: float | None = None,
+             max_tokens: int = 1024, interactive: bool = True) -> ChatResult: ...
+
+    def structured(self, messages: list[Message], *, system: str, schema: type[T],
+                   max_tokens: int = 2048, interactive: bool = False) -> T: ...
+
+
+_FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
+
+
+def extract_json(text: str) -> Any:
+    """The JSON value in a model's text: the whole text, a fenced block, or the outermost
+    {...}. Raises ValueError when there is none."""
+    candidates = [text.strip()]
+    candidates += [m.group(1).strip() for m in _FENCE.finditer(text)]
+    start, end = text.find("{"), text.rfind("}")
+    if start != -1 and end > start:
+        candidates.append(text[start:end + 1])
+    for c in candidates:
+        try:
+            return json.loads(c)
+        except (json.JSONDecodeError, ValueError):
+            continue
+    raise ValueError("no JSON object found in the model's reply")
+
+
+def parse_into(schema: type[T], text: str) -> T:
+    """Validate a model's text against `schema`; StructuredOutputError with the reason."""
+    try:
+        return schema.model_validate(extract_json(text))
+    except (ValueError, ValidationError) as exc:
+        detail = " ".join(line.strip() for line in str(exc).splitlines()[:3])
+        raise StructuredOutputError(f"reply does not match {schema.__name__}: "
+                                    f"{detail[:300]}") from None
+
+
+def schema_instructions(schema: type[BaseModel]) -> str:
+    return ("Reply with one JSON object and nothing else. It must validate against this JSON "
+            "schema:\n" + json.dumps(schema.model_json_schema(), separators=(",", ":")))

@@ -1,0 +1,43 @@
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.append(str(Path(__file__).parent / "support"))   # tests/support/llm_servers.py
+
+
+@pytest.fixture
+def fake_openai():
+    from llm_servers import FakeOpenAI
+    servers = []
+
+    def make(*args, **kw):
+        s = FakeOpenAI(*args, **kw).start()
+        servers.append(s)
+        return s
+    yield make
+    for s in servers:
+        s.stop()
+
+
+@pytest.fixture
+def fake_anthropic():
+    from llm_servers import FakeAnthropic
+    servers = []
+
+    def make(*args, **kw):
+        s = FakeAnthropic(*args, **kw).start()
+        servers.append(s)
+        return s
+    yield make
+    for s in servers:
+        s.stop()
+
+
+@pytest.fixture(autouse=True)
+def _isolated_config(tmp_path, monkeypatch):
+    """No test reads the developer's own config file or provider settings."""
+    monkeypatch.setenv("FDE_INTERVIEW_CONFIG", str(tmp_path / "no-config.toml"))
+    for var in ("FDE_INTERVIEW_PROVIDER", "FDE_INTERVIEW_MODEL", "FDE_INTERVIEW_BASE_URL",
+                "FDE_INTERVIEW_API_KEY", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)

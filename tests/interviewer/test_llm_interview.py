@@ -1,0 +1,152 @@
+"""Whole interviews through each provider against loopback servers: the model words the
+moves, finds numbers the card signals miss, the calculators check them, and every failure
+falls back to the offline interviewer without losing a turn."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from interviewer.llm.anthropic_backend import AnthropicBackend
+from interviewer.llm.openai_backend import OpenAIBackend
+from interviewer.llm.openai_compatible import OpenAICompatibleBackend
+from interviewer.llm.retry import RetryPolicy
+from interviewer.llm_interviewer import LLMInterviewer
+from interviewer.session import Session
+from llm_servers import Reply
+from transcripts import load
+
+FAST = RetryPolicy(retries=2, base_ms=5, cap_ms=20, timeout_s=2)
+SPOKEN = "Hold on. My arithmetic gives a different share of postings with pay. How did you get yours?"
+ANSWER = "I'd say 45 out of every hundred openings mention compensation."   # no card cue
+
+
+def _system(body: dict) -> str:
+    if isinstance(body.get("system"), str):
+        return body["system"]
+    return body["messages"][0]["content"]
+
+
+def _last_user(body: dict) -> str:
+    content = body["messages"][-1]["content"]
+    return content if isinstance(content, str) else json.dumps(content)
+
+
+def scripted(speak: Reply | None = None):
+    """A model: the checker finds '45 out of every hundred' and calls wilson; the speaker
+    says SPOKEN (or the given reply)."""
+    def respond(body: dict) -> Reply:
+        if body["messages"][-1]["content"] == "ping":   # the vLLM capability probe
+            return Reply(text="p")
+        if "You check the numbers" in _system(body):
+            call = ("wilson", {"k": 388, "n": 1333, "claimed": 0.45, "field": "rate",
+                               "quantity": "share of postings with pay"})
+            if "45 out of every hundred" not in _last_user(body):
+                return Reply(text="")
+            if body.get("tools"):
+                return Reply(tool_calls=[call])
+            return Reply(text=json.dumps({"tool_calls": [{"name": call[0], "arguments": call[1]}]}))
+        return speak or Reply(text=SPOKEN)
+    return respond
+
+
+@pytest.fixture(params=["anthropic", "openai", "vllm", "vllm-no-tools"])
+def provider(request, fake_openai, fake_anthropic):
+    def make(speak: Reply | None = None):
+        if request.param == "anthropic":
+            s = fake_anthropic(scripted(speak))
+            return AnthropicBackend(model="claude-test", api_key="sk-ant-test-123456789",
+                                    base_url=s.base_url, retry=FAST), s
+        if request.param == "openai":
+            s = fake_openai(scripted(speak))
+            return OpenAIBackend(model="gpt-test", api_key="sk-test-123456789",
+                                 base_url=s.base_url, retry=FAST), s
+        s = fake_openai(scripted(speak), tools_enabled=request.param == "vllm", priority=True)
+        return OpenAICompatibleBackend(model=None, base_url=s.base_url, retry=FAST,
+                                       cache_salt="salt" * 10), s
+    make.name = request.param
+    return make
+
+
+def start(tmp_path, backend, questions=("why-fde",)):
+    s = Session.new(round_type="technical", questions=list(questions), seed=2, out=tmp_path,
+                    llm=LLMInterviewer(backend))
+    s.start()
+    return s
+
+
+def test_full_interview_through_each_provider(tmp_path, provider):
+    backend, server = provider()
+    s = start(tmp_path, backend)
+    streamed: dict[str, str] = {}
+
+    def on_text(event_id, piece):
+        streamed[event_id] = streamed.get(event_id, "") + (piece or "")
+    turn = s.answer(ANSWER, on_text=on_text)
+    checks = [e for e in turn.events if e.type == "tool_check"]
+    assert len(checks) == 1 and checks[0].check == "paid-share"
+    assert checks[0].claimed == pytest.approx(45) and round(checks[0].computed, 1) == 29.1
+    assert checks[0].ok is False
+    challenge = turn.utterances[-1]
+    assert challenge.act == "challenge" and challenge.text == SPOKEN
+    assert streamed[challenge.id] == SPOKEN                 # streamed token by token
+    s.answer("/end")
+    s.answer("Nothing from me.")
+    assert s.done
+    t = load(s.path)
+    assert t.header.provider == backend.name and t.header.model == backend.model
+    assert not [e for e in t.events if e.type == "notice" and e.level != "info"]
+    raw = s.path.read_text()
+    assert "sk-" not in raw and "salt" * 10 not in raw      # no key or salt in the transcript
+    # the hidden card reaches the model as a stable prefix, without the model answer
+    systems = [_system(b) for b in server.requests if "messages" in b]
+    speaker = [x for x in systems if "You are the interviewer" in x]
+    assert speaker and len(set(speaker)) == 1
+    assert "choose offers" not in speaker[0]               # nothing of the model answer
+
+
+def test_model_failure_falls_back_for_that_turn(tmp_path, provider):
+    backend, server = provider(speak=Reply(status=500))
+    s = start(tmp_path, backend)
+    turn = s.answer(ANSWER)
+    notices = [e for e in turn.events if e.type == "notice"]
+    assert notices and "offline interviewer" in notices[0].text
+    challenge = turn.utterances[-1]
+    assert challenge.act == "challenge" and "29.1%" in challenge.text   # the template wording
+    assert [a.turn for a in load(s.path).of_type("candidate")] == [1]  # the turn is kept
+
+
+def test_rubric_leak_is_caught(tmp_path, provider):
+    backend, _ = provider(speak=Reply(text="You missed specific-motivation, which the rubric "
+                                            "weighs most."))
+    s = start(tmp_path, backend)
+    turn = s.answer("It sounds like an interesting job to me.")
+    assert "specific-motivation" not in turn.utterances[-1].text
+    assert any(e.type == "notice" and "criterion" in e.text for e in turn.events)
+
+
+def test_malformed_checker_reply_never_crashes(tmp_path, fake_openai):
+    s_ = fake_openai(lambda body: Reply(malformed=True) if "You check" in _system(body)
+                     else Reply(text="Tell me more about that."))
+    backend = OpenAIBackend(model="m", api_key="sk-test-123456789", base_url=s_.base_url, retry=FAST)
+    s = start(tmp_path, backend)
+    turn = s.answer("Roughly 45% of postings list pay.")
+    assert any(e.type == "tool_check" and e.ok is False for e in turn.events)   # the card's check
+    assert any(e.type == "notice" and "could not check" in e.text for e in turn.events)
+
+
+@pytest.mark.skipif(not os.environ.get("ANTHROPIC_API_KEY"), reason="needs ANTHROPIC_API_KEY")
+def test_real_anthropic_smoke(tmp_path):   # pragma: no cover - runs only with a paid key
+    backend = AnthropicBackend(model=os.environ.get("FDE_TEST_ANTHROPIC_MODEL", "claude-sonnet-4-5"),
+                               api_key=os.environ["ANTHROPIC_API_KEY"])
+    s = start(tmp_path, backend)
+    assert s.answer(ANSWER).utterances
+
+
+@pytest.mark.skipif(not os.environ.get("OPENAI_API_KEY"), reason="needs OPENAI_API_KEY")
+def test_real_openai_smoke(tmp_path):   # pragma: no cover - runs only with a paid key
+    backend = OpenAIBackend(model=os.environ.get("FDE_TEST_OPENAI_MODEL", "gpt-4.1-mini"),
+                            api_key=os.environ["OPENAI_API_KEY"])
+    s = start(tmp_path, backend)
+    assert s.answer(ANSWER).utterances
