@@ -20,7 +20,8 @@ from . import phrases
 from .assess import assess
 from .policies import get_policy
 from .routing import after_assess, after_next, decide, new_record
-from .simple_score import score_session
+from .judges.base import Answers
+from .judges.heuristic import HeuristicJudge
 from .state import CLEAR, InterviewState
 
 _FOLLOW_UP_KINDS = {"challenge", "probe", "change", "pushback", "contribution", "metric", "deepen"}
@@ -150,6 +151,7 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None, ll
                 covered[cid] += [s for s in snips if s not in covered[cid]]
             rec["covered"] = covered
             rec["dialog"] = _dialog(rec, "candidate", text)
+            rec["texts"] = list(rec.get("texts") or []) + [text]
             if llm is not None:
                 a["tool_checks"] = a["tool_checks"] + _llm_checks(out, card, text, a)
             for tc in a["tool_checks"]:
@@ -259,10 +261,13 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None, ll
 
     def grade(state: InterviewState) -> dict:
         out = _Out(state)
-        cards = [bank.get(q) for q in state["questions"]]
-        scorecard = score_session(cards, state.get("records") or {})
+        records = state.get("records") or {}
+        answers = Answers(round_type, list(state["questions"]),
+                          {q: list(r.get("texts") or []) for q, r in records.items()},
+                          {q: r.get("follow_ups", 0) for q, r in records.items()})
+        scorecard = HeuristicJudge().grade(answers, bank).model_dump()
         out.add("interviewer", act="closing", text=out.voice().pick(phrases.CLOSING))
-        out.add("score", judge=scorecard["judge"], scorecard=scorecard)
+        out.add("score", judge="heuristic", scorecard=scorecard)
         return out.update(scorecard=scorecard, phase="done")
 
     g = StateGraph(InterviewState)

@@ -33,19 +33,9 @@ def show(out: TextIO, turn: Turn, streamed: set[str] = frozenset()) -> None:
 
 
 def render_scorecard(card: dict) -> str:
-    lines = ["", "Scorecard " + "-" * 60]
-    for q in card["questions"]:
-        lines.append(f"{q['question']}: {q['title']}  ->  {q['level']}"
-                     + ("" if q["answered"] else " (not answered)"))
-        for c in q["criteria"]:
-            mark = "+" if c["verdict"] == "met" else "-"
-            ev = f"  \u201c{c['evidence'][0]}\u201d" if c["evidence"] else ""
-            lines.append(f"   {mark} {c['id']}{ev}")
-        for n in q["numbers"]:
-            lines.append(f"   # {n['quantity']}: you said {n['claimed']}, computed "
-                         f"{n['computed']:.4g} {n['unit']} {'ok' if n['ok'] else 'WRONG'}")
-    lines.append(f"Overall: {card['overall']}  (judge: {card['judge']}; {card.get('note', '')})")
-    return "\n".join(lines) + "\n"
+    from .judges.export import to_text
+    from .judges.scorecard import Scorecard
+    return to_text(Scorecard.model_validate(card))
 
 
 def read_answer(inp: TextIO, out: TextIO, prompt: str) -> str | None:

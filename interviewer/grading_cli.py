@@ -1,0 +1,199 @@
+"""`fde-interview score` and `fde-interview calibrate`."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+import warnings
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+
+from .cli import UsageError
+
+
+def _judge(name: str, a: argparse.Namespace, runs: int = 1):
+    from .judges import HeuristicJudge
+    if name == "heuristic":
+        return HeuristicJudge()
+    from .judges.llm import LLMJudge
+    from .practice_cli import make_llm
+    llm = make_llm(a)
+    if llm is None:
+        raise UsageError("the llm judge needs a model: pass --provider (and --model, "
+                         "--base-url) or set FDE_INTERVIEW_PROVIDER")
+    return LLMJudge(llm.backend, runs=runs)
+
+
+class Progress:
+    """A one-line progress bar on stderr when it is a terminal; silent otherwise."""
+
+    def __init__(self, total: int):
+        self.total, self.done, self.lock = total, 0, threading.Lock()
+        self.live = sys.stderr.isatty()
+
+    def step(self) -> None:
+        with self.lock:
+            self.done += 1
+            if self.live:
+                width = 30
+                filled = int(width * self.done / self.total)
+                sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
+                                 f"{self.done}/{self.total}")
+                if self.done == self.total:
+                    sys.stderr.write("\n")
+                sys.stderr.flush()
+
+
+def score_one(path: Path, judges: list, bank, write: bool) -> dict:
+    """Grade one transcript with each judge; append a score record per judge."""
+    from transcripts import ScoreEvent, TranscriptError, TranscriptWriter, TornLineWarning, load
+    from .judges import answers_from_transcript
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TornLineWarning)
+        try:
+            t = load(path)
+        except TranscriptError as exc:
+            return {"file": str(path), "error": str(exc)}
+    if not t.of_type("candidate"):
+        return {"file": str(path), "error": f"{path}: no candidate answers to score"}
+    answers = answers_from_transcript(t)
+    cards = []
+    for judge in judges:
+        try:
+            cards.append(judge.grade(answers, bank))
+        except KeyError as exc:
+            return {"file": str(path), "error": f"{path}: {exc.args[0]}"}
+    if write:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", TornLineWarning)
+            writer = TranscriptWriter(path)
+        n = len(t.of_type("score"))
+        for i, sc in enumerate(cards):   # appended, never rewriting earlier records
+            writer.write(ScoreEvent(id=f"s{n + i + 1}-{sc.judge.name}", judge=sc.judge.name,
+                                    scorecard=sc.model_dump()))
+    return {"file": str(path), "session": t.header.session_id, "scorecards": cards}
+
+
+def diff(a, b) -> list[str]:
+    lines = []
+    va = {(q.question, c.id): c.verdict for q in a.questions for c in q.criteria}
+    vb = {(q.question, c.id): c.verdict for q in b.questions for c in q.criteria}
+    for key in sorted(set(va) | set(vb)):
+        if va.get(key) != vb.get(key):
+            lines.append(f"  {key[0]}/{key[1]}: {a.judge.name} {va.get(key)}  vs  "
+                         f"{b.judge.name} {vb.get(key)}")
+    return lines
+
+
+def run_score(a: argparse.Namespace) -> int:
+    from rubrics import default_bank
+    from .judges.export import to_html, to_json, to_markdown, to_text
+    names = [a.judge] + ([a.diff] if a.diff else [])
+    judges = [_judge(n, a) for n in names]
+    bank = default_bank()
+    paths = [Path(f) for f in a.files]
+    progress = Progress(len(paths))
+    results: dict[str, dict] = {}
+    with ThreadPoolExecutor(max_workers=max(1, a.concurrency)) as pool:
+        futures = {pool.submit(score_one, p, judges, bank, not a.no_write): p for p in paths}
+        for fut in as_completed(futures):
+            results[str(futures[fut])] = fut.result()
+            progress.step()
+    failed = 0
+    ordered = [results[str(p)] for p in paths]
+    if a.json:
+        out = []
+        for r in ordered:
+            if "error" in r:
+                out.append({"file": r["file"], "error": r["error"]})
+            else:
+                sc = r["scorecards"][0]
+                out.append({"file": r["file"], "session": r["session"],
+                            "overall": sc.overall, "scorecard": sc.model_dump()})
+        json.dump(out, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    for r in ordered:
+        if "error" in r:
+            failed += 1
+            print(f"fde-interview score: error: {r['error']}", file=sys.stderr)
+            continue
+        if a.json:
+            continue
+        sc = r["scorecards"][0]
+        render = {"md": to_markdown, "html": to_html, "json": lambda s, **_: to_json(s) + "\n",
+                  "text": None}[a.format]
+        if render is None:
+            print(f"{r['file']}: {sc.overall or 'UNSCORED'}", end="")
+            print(to_text(sc) if a.verbose else f"  ({sc.agreement_line()})\n", end="")
+        else:
+            sys.stdout.write(render(sc, title=f"Scorecard: {r['session']}"))
+        if a.diff:
+            lines = diff(r["scorecards"][0], r["scorecards"][1])
+            print(f"{r['file']}: {len(lines)} verdict(s) differ between {names[0]} and {names[1]}")
+            print("\n".join(lines))
+    return 1 if failed else 0
+
+
+def run_calibrate(a: argparse.Namespace) -> int:
+    from rubrics import default_bank
+    from transcripts.reference import ReferenceError, load_reference
+    from .judges.calibrate import agreement_record, report
+    bank = default_bank()
+    try:
+        cases = load_reference(a.set, bank)
+    except ReferenceError as exc:
+        raise UsageError(str(exc)) from None
+    if not cases:
+        raise UsageError(f"no reference cases in {a.set or 'the packaged set'}")
+    judge = _judge(a.judge, a, runs=a.runs)
+    other = _judge(a.compare, a) if a.compare else None
+    rep = report(judge, cases, bank, reps=a.bootstrap, other=other)
+    if a.save:
+        key = "heuristic" if a.judge == "heuristic" else f"llm:{judge.info.model}"
+        path = Path(a.save)
+        data = json.loads(path.read_text()) if path.exists() else {}
+        data[key] = agreement_record(rep)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, indent=2) + "\n")
+        print(f"saved the {key} agreement to {path}", file=sys.stderr)
+    if a.json:
+        json.dump(rep, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    print(f"judge: {rep['judge']['name']}" + (f" ({rep['judge']['model']})" if rep['judge']['model']
+                                              else "") + f", {rep['cases']} reference transcripts")
+    for split, b in rep["splits"].items():
+        k = (f"{b['kappa']:.2f} [{b['kappa_low']:.2f}, {b['kappa_high']:.2f}]"
+             if b["kappa"] is not None and b["kappa_low"] is not None else "n/a")
+        print(f"\n{split} ({b['cases']} transcripts, {b['n']} criterion labels)")
+        print(f"  exact agreement  {b['agreement']:.1%}  95% Wilson [{b['low']:.1%}, "
+              f"{b['high']:.1%}]")
+        print(f"  Cohen's kappa    {k} (bootstrap over transcripts)")
+        lv = b["levels"]
+        print(f"  question level   exact {lv['exact']:.0%}, within one step {lv['within_one']:.0%}"
+              f" of {lv['n']}")
+        print(f"  leans            {b['leaning']['leans']} (more generous {b['leaning']['lenient']},"
+              f" stricter {b['leaning']['strict']})")
+        print(f"  parse failures   {b['parse_failure_rate']:.1%}")
+        cols = list(next(iter(b["confusion"].values())))
+        print("  confusion (rows: reference, columns: judge)")
+        print("    " + " " * 9 + "".join(f"{c:>10}" for c in cols))
+        for row, vals in b["confusion"].items():
+            print(f"    {row:<9}" + "".join(f"{vals[c]:>10}" for c in cols))
+        print("  by quality       " + ", ".join(f"{q} {v['agreement']:.0%} (n={v['n']})"
+                                                for q, v in b["by_quality"].items()))
+        if a.per_criterion:
+            for key, v in b["per_criterion"].items():
+                print(f"    {key:<40} {v['agreement']:.0%} [{v['low']:.0%}, {v['high']:.0%}] "
+                      f"n={v['n']}")
+    if rep["self_agreement"] is not None:
+        print(f"\nself-agreement over {a.runs} runs: {rep['self_agreement']:.1%}")
+    missed = sorted(set(rep["injection_cases"]) - set(rep["injections_flagged"]))
+    print(f"\ninjection attempts flagged: {len(rep['injections_flagged'])} transcripts"
+          + (f"; not flagged: {', '.join(missed)}" if missed else ""))
+    if "versus" in rep:
+        v = rep["versus"]
+        print(f"versus {v['judge']['name']}: {v.get('agreement', 0):.1%} agreement on {v['n']} "
+              f"criteria" + (f", kappa {v['kappa']:.2f}" if v.get("kappa") is not None else ""))
+    return 0

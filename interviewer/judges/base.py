@@ -1,0 +1,83 @@
+"""What every judge shares: the answers it grades, pulled from a transcript or from the live
+graph, quote verification, and the agreement figure a scorecard prints."""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Protocol
+
+from rubrics import Bank
+
+from .scorecard import Agreement, JudgeInfo, Scorecard
+
+CALIBRATION_FILE = Path(__file__).parent / "calibration.json"
+
+
+@dataclass
+class Answers:
+    """The candidate's turns per question (commands such as /skip removed), and how many
+    follow-ups the interviewer asked on each."""
+    round: str
+    questions: list[str]
+    by_question: dict[str, list[str]] = field(default_factory=dict)
+    follow_ups: dict[str, int] = field(default_factory=dict)
+
+
+def answers_from_transcript(t) -> Answers:
+    a = Answers(t.header.round, list(t.header.questions))
+    for e in t.events:
+        if e.type == "candidate" and e.question and not e.text.strip().startswith("/"):
+            a.by_question.setdefault(e.question, []).append(e.text)
+        elif (e.type == "interviewer" and e.question and e.act not in
+              ("opening", "question", "move-on", "wrap-up", "closing")):
+            a.follow_ups[e.question] = a.follow_ups.get(e.question, 0) + 1
+    return a
+
+
+class Judge(Protocol):
+    info: JudgeInfo
+
+    def grade(self, answers: Answers, bank: Bank) -> Scorecard: ...
+
+
+_WS = re.compile(r"\s+")
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                         "\u2013": "-", "\u2014": "-"})
+
+
+def normalise(text: str) -> str:
+    return _WS.sub(" ", text.translate(_QUOTES)).strip().lower()
+
+
+def verify_quote(quote: str, sources: list[str]) -> bool:
+    """A quote counts only if it is a verbatim substring (up to spacing, quote marks and case)
+    of one of the candidate's turns, and long enough to mean something."""
+    q = normalise(quote).strip(" .\"'")
+    if len(q) < 8:
+        return False
+    return any(q in normalise(s) for s in sources)
+
+
+@lru_cache(maxsize=1)
+def _calibration() -> dict:
+    try:
+        return json.loads(CALIBRATION_FILE.read_text())
+    except (OSError, json.JSONDecodeError):
+        return {}
+
+
+def measured_agreement(key: str) -> Agreement | None:
+    """The packaged agreement figure for a judge ("heuristic", or "llm:<provider>:<model>"
+    once someone calibrated that model and saved it)."""
+    data = _calibration().get(key)
+    if not data:
+        from transcripts import data_dir
+        user = data_dir() / "calibration.json"
+        try:
+            data = json.loads(user.read_text()).get(key) if user.exists() else None
+        except (OSError, json.JSONDecodeError):
+            data = None
+    return Agreement(**data) if data else None

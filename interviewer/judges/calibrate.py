@@ -1,0 +1,82 @@
+"""Measuring a judge against the reference set."""
+from __future__ import annotations
+
+from rubrics import Bank
+from transcripts.reference import ReferenceCase
+
+from . import agreement as stats
+from .base import Judge, answers_from_transcript
+from .scorecard import LEVELS, Scorecard
+
+
+def run_judge(judge: Judge, cases: list[ReferenceCase], bank: Bank
+              ) -> dict[str, Scorecard]:
+    return {c.id: judge.grade(answers_from_transcript(c.transcript), bank) for c in cases}
+
+
+def pairs_for(cases: list[ReferenceCase], cards: dict[str, Scorecard]) -> list[stats.Pair]:
+    out = []
+    for case in cases:
+        sc = cards[case.id]
+        verdicts = {(q.question, c.id): c.verdict for q in sc.questions for c in q.criteria}
+        for qid, ql in case.labels.items():
+            for cid, label in ql.criteria.items():
+                out.append(stats.Pair(case.id, f"{qid}/{cid}", label.verdict,
+                                      verdicts.get((qid, cid), "unscored")))
+    return out
+
+
+def level_agreement(cases: list[ReferenceCase], cards: dict[str, Scorecard]) -> dict:
+    exact = within_one = n = 0
+    for case in cases:
+        levels = {q.question: q.level for q in cards[case.id].questions}
+        for qid, ql in case.labels.items():
+            n += 1
+            got = levels.get(qid)
+            if got == ql.level:
+                exact += 1
+            if got is not None and abs(LEVELS.index(got) - LEVELS.index(ql.level)) <= 1:
+                within_one += 1
+    return {"n": n, "exact": exact / n if n else 0.0, "within_one": within_one / n if n else 0.0}
+
+
+def report(judge: Judge, cases: list[ReferenceCase], bank: Bank, *, reps: int = 1000,
+           other: Judge | None = None) -> dict:
+    """Everything `fde-interview calibrate` prints, for all cases and per split."""
+    cards = run_judge(judge, cases, bank)
+    out: dict = {"judge": judge.info.model_dump(), "cases": len(cases), "splits": {}}
+    for split in ("all", "tune", "holdout"):
+        chosen = [c for c in cases if split == "all" or c.split == split]
+        if not chosen:
+            continue
+        pairs = pairs_for(chosen, cards)
+        block = stats.summarise(pairs, reps=reps)
+        block["cases"] = len(chosen)
+        block["per_criterion"] = stats.per_key(pairs)
+        block["levels"] = level_agreement(chosen, cards)
+        by_quality: dict[str, list[stats.Pair]] = {}
+        quality = {c.id: c.quality for c in chosen}
+        for p in pairs:
+            by_quality.setdefault(quality[p.case], []).append(p)
+        block["by_quality"] = {q: stats.exact(v) for q, v in sorted(by_quality.items())}
+        out["splits"][split] = block
+    selfs = [sc.self_agreement for sc in cards.values() if sc.self_agreement is not None]
+    out["self_agreement"] = sum(selfs) / len(selfs) if selfs else None
+    out["injections_flagged"] = sorted(c.id for c in cases if cards[c.id].injection_detected)
+    out["injection_cases"] = sorted(c.id for c in cases if c.quality == "injection")
+    if other is not None:
+        other_cards = run_judge(other, cases, bank)
+        mine = {(p.case, p.key): p.pred for p in pairs_for(cases, cards)}
+        theirs = {(p.case, p.key): p.pred for p in pairs_for(cases, other_cards)}
+        out["versus"] = {"judge": other.info.model_dump(), **stats.between(mine, theirs)}
+    return out
+
+
+def agreement_record(rep: dict, split: str = "holdout") -> dict:
+    """The figure a scorecard prints: exact agreement on the held-out split."""
+    block = rep["splits"].get(split) or rep["splits"]["all"]
+    name = split if split in rep["splits"] else "all"
+    return {"measured_on": f"reference set, {name} split, {block['cases']} transcripts",
+            "n": block["n"], "agreement": round(block["agreement"], 4),
+            "low": round(block["low"], 4), "high": round(block["high"], 4),
+            "kappa": round(block["kappa"], 3) if block["kappa"] is not None else None}

@@ -1,0 +1,96 @@
+"""A scorecard as text for the console, Markdown or HTML, or JSON."""
+from __future__ import annotations
+
+import html
+import json
+
+from .scorecard import Scorecard
+
+MARK = {"met": "+", "partial": "~", "missing": "-", "unscored": "?"}
+
+
+def _shape(q) -> str:
+    if q.shape is None:
+        return ""
+    parts = [name for name, ok in (("claim", q.shape.claim), ("number", q.shape.number),
+                                   ("trade-off", q.shape.tradeoff), ("next step", q.shape.next_step))
+             if ok]
+    return f"shape: {', '.join(parts) if parts else 'none of the four parts'}"
+
+
+def to_text(sc: Scorecard) -> str:
+    lines = ["", "Scorecard " + "-" * 60]
+    for q in sc.questions:
+        lines.append(f"{q.question}: {q.title}  ->  {q.level or 'UNSCORED'}"
+                     + ("" if q.answered else " (not answered)"))
+        for c in q.criteria:
+            ev = f"  \u201c{c.evidence[0]}\u201d" if c.evidence else ""
+            lines.append(f"   {MARK[c.verdict]} {c.id} [{c.verdict}]{ev}")
+        for n in q.numbers:
+            lines.append(f"   # {n.quantity}: you said {n.claimed}, the {n.tool} tool gives "
+                         f"{n.computed:.4g} {n.unit}  {'ok' if n.ok else 'WRONG'}")
+        extra = [x for x in (_shape(q),
+                             f"depth: {q.depth}" if q.depth else "",
+                             f"communication: {q.communication}/4" if q.communication else "",
+                             f"red flags: {', '.join(q.red_flags)}" if q.red_flags else "") if x]
+        if extra:
+            lines.append("   " + "; ".join(extra))
+        lines += [f"   note: {n}" for n in q.notes]
+    lines.append(f"Overall: {sc.overall or 'UNSCORED'}")
+    lines += [f"Note: {n}" for n in sc.notes]
+    lines.append(sc.agreement_line())
+    return "\n".join(lines) + "\n"
+
+
+def to_markdown(sc: Scorecard, title: str = "Scorecard") -> str:
+    out = [f"# {title}", "", f"**Overall: {sc.overall or 'unscored'}**", "",
+           f"_{sc.agreement_line()}_", ""]
+    for n in sc.notes:
+        out.append(f"> {n}")
+    for q in sc.questions:
+        out += ["", f"## {q.question}: {q.title} ({q.level or 'unscored'})", "",
+                "| criterion | verdict | evidence |", "|---|---|---|"]
+        for c in q.criteria:
+            ev = " / ".join(e.replace("|", "\\|") for e in c.evidence) or ""
+            out.append(f"| {c.id} | {c.verdict} | {ev} |")
+        if q.numbers:
+            out += ["", "| quantity | you said | computed | tool | ok |", "|---|---|---|---|---|"]
+            out += [f"| {n.quantity} | {n.claimed} | {n.computed:.4g} {n.unit} | {n.tool} | "
+                    f"{'yes' if n.ok else 'NO'} |" for n in q.numbers]
+        meta = [x for x in (_shape(q), f"depth: {q.depth}" if q.depth else "",
+                            f"communication: {q.communication}/4" if q.communication else "",
+                            f"red flags: {', '.join(q.red_flags)}" if q.red_flags else "") if x]
+        if meta:
+            out += ["", "; ".join(meta)]
+    return "\n".join(out) + "\n"
+
+
+def to_html(sc: Scorecard, title: str = "Scorecard") -> str:
+    e = html.escape
+    rows = []
+    for q in sc.questions:
+        rows.append(f"<h2>{e(q.question)}: {e(q.title)} <small>({e(q.level or 'unscored')})"
+                    f"</small></h2><table><tr><th>criterion</th><th>verdict</th>"
+                    f"<th>evidence</th></tr>")
+        for c in q.criteria:
+            rows.append(f"<tr class='{e(c.verdict)}'><td>{e(c.id)}</td><td>{e(c.verdict)}</td>"
+                        f"<td>{'<br>'.join(e(x) for x in c.evidence)}</td></tr>")
+        rows.append("</table>")
+        if q.numbers:
+            rows.append("<table><tr><th>quantity</th><th>you said</th><th>computed</th>"
+                        "<th>ok</th></tr>" + "".join(
+                            f"<tr><td>{e(n.quantity)}</td><td>{e(n.claimed)}</td>"
+                            f"<td>{n.computed:.4g} {e(n.unit)}</td><td>{'yes' if n.ok else 'NO'}"
+                            f"</td></tr>" for n in q.numbers) + "</table>")
+    notes = "".join(f"<p class='note'>{e(n)}</p>" for n in sc.notes)
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)}</title>"
+            "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
+            "td,th{border:1px solid #ccc;padding:.3em;vertical-align:top}"
+            "table{border-collapse:collapse;margin:.5em 0}.met{background:#e6f4ea}"
+            ".partial{background:#fff7e0}.missing{background:#fce8e6}</style></head><body>"
+            f"<h1>{e(title)}</h1><p><b>Overall: {e(sc.overall or 'unscored')}</b></p>"
+            f"<p><i>{e(sc.agreement_line())}</i></p>{notes}{''.join(rows)}</body></html>\n")
+
+
+def to_json(sc: Scorecard) -> str:
+    return json.dumps(sc.model_dump(), indent=2)

@@ -1,0 +1,161 @@
+"""The heuristic judge: deterministic and offline. A criterion's verdict comes from how many
+of its card signals the candidate's own words hit (paragraphs addressed to the grader are set
+aside); numbers are recomputed by the calculators; the four-part shape, depth under
+follow-ups and communication come from simple, stated rules."""
+from __future__ import annotations
+
+import re
+
+from rubrics import Bank, Card
+from rubrics import matching
+
+from ..assess import computed_value
+from .base import Answers, measured_agreement
+from .injection import split_injection
+from .scorecard import (LEVELS, CriterionVerdict, JudgeInfo, NumberRow, QuestionScore,
+                        Scorecard, Shape, overall_level)
+
+PROMPT_VERSION = "heuristic-v1"
+MET_HITS = 2          # distinct signals for "met"
+PARTIAL_HITS = 1      # ... and for "partial"
+
+_TRADEOFF = re.compile(r"trade-?offs?\b|\bthe (cost|price|catch|downside) (is|of)\b|\bdownside\b"
+                       r"|at the (expense|cost) of|in exchange\b|\bcosts? (us|you|me|more|less)\b"
+                       r"|\bversus\b|\bvs\.?\s|\bwhereas\b|\bunless\b|\bwould choose differently\b"
+                       r"|\bif instead\b|\bbut (it|that|this) (costs|means|adds|loses)", re.I)
+_NEXT = re.compile(r"next step|\bfirst thing\b|\bI(?:'d| would) (start|first|begin|ask|run|"
+                   r"measure|test|check|load[- ]test|prototype|pilot|propose|set up|write)\b"
+                   r"|my question (for|to) you|\bthen I(?:'d| would)\b|\bon monday\b"
+                   r"|\bwhat I(?:'d| would) do next\b|\bI(?:'d| would) want to know\b", re.I)
+_HEDGE_OPEN = re.compile(r"^(that'?s a (great|good) question|it depends|well,? |so,? um|"
+                         r"honestly,? I'?m not sure)", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_I = re.compile(r"\b(I|I'm|I've|I'd|my|me)\b")
+_WE = re.compile(r"\b(we|we're|we've|our|us)\b", re.I)
+
+
+def level_for(card: Card, verdicts: dict[str, str], wrong_numbers: int, red_flags: int) -> str | None:
+    """The four-step level of one question: weighted criterion credit (met 1, partial 0.5),
+    less 0.15 per wrong number (at most two) and 0.1 per red flag. None if any criterion is
+    unscored: an ungraded answer never gets a level."""
+    if any(v == "unscored" for v in verdicts.values()):
+        return None
+    total = sum(c.weight for c in card.criteria)
+    score = sum(c.weight * {"met": 1.0, "partial": 0.5}.get(verdicts.get(c.id, ""), 0.0)
+                for c in card.criteria)
+    adjusted = score / total - 0.15 * min(wrong_numbers, 2) - 0.1 * red_flags
+    return ("outstanding" if adjusted >= 0.8 else "solid" if adjusted >= 0.55
+            else "borderline" if adjusted >= 0.3 else "poor")
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+
+
+def _evidence(text: str, snippets: list[str]) -> list[str]:
+    """Whole sentences of the candidate's that contain the matched snippets (verbatim)."""
+    out = []
+    sentences = _sentences(text)
+    for snip in snippets:
+        for s in sentences:
+            if snip.lower() in s.lower() and s not in out:
+                out.append(s if len(s) <= 240 else s[:240])
+                break
+    return out[:3]
+
+
+class HeuristicJudge:
+    def __init__(self):
+        self.info = JudgeInfo(name="heuristic", prompt_version=PROMPT_VERSION)
+
+    def grade(self, answers: Answers, bank: Bank) -> Scorecard:
+        questions, injected_any = [], False
+        for qid in answers.questions:
+            card = bank.get(qid)
+            turns = answers.by_question.get(qid, [])
+            q, injected = self.grade_question(card, turns, answers.follow_ups.get(qid, 0),
+                                              answers.round)
+            injected_any |= injected
+            questions.append(q)
+        notes = ["A paragraph addressed to the grader was found and set aside: it earns nothing."] \
+            if injected_any else []
+        return Scorecard(judge=self.info, agreement=measured_agreement("heuristic"),
+                         questions=questions, overall=overall_level([q.level for q in questions]),
+                         injection_detected=injected_any, notes=notes)
+
+    def grade_question(self, card: Card, turns: list[str], follow_ups: int,
+                       round_type: str) -> tuple[QuestionScore, bool]:
+        clean, injected = [], False
+        for t in turns:
+            kept, dropped = split_injection(t)
+            injected |= bool(dropped)
+            if kept.strip():
+                clean.append(kept)
+        text = "\n\n".join(clean)
+        if not clean:
+            return QuestionScore(
+                question=card.id, title=card.title, answered=bool(turns),
+                criteria=[CriterionVerdict(id=c.id, verdict="missing", rationale="no answer")
+                          for c in card.criteria],
+                shape=Shape(claim=False, number=False, tradeoff=False, next_step=False),
+                depth="poor", communication=1, level="poor",
+                notes=["no answer to grade"] if not turns else ["only text addressed to the grader"]), injected
+
+        criteria, score, total = [], 0.0, 0.0
+        for c in card.criteria:
+            hits = matching.signal_hits(c.signals, text)
+            n = len(hits)
+            verdict = "met" if n >= MET_HITS else "partial" if n >= PARTIAL_HITS else "missing"
+            criteria.append(CriterionVerdict(
+                id=c.id, verdict=verdict, evidence=_evidence(text, hits),
+                rationale=f"{n} of the card's {len(c.signals)} signals appear in the answer"))
+            score += c.weight * {"met": 1.0, "partial": 0.5, "missing": 0.0}[verdict]
+            total += c.weight
+        coverage = score / total if total else 0.0
+
+        numbers: dict[str, NumberRow] = {}
+        for t in clean:   # the latest statement of each quantity counts (corrections included)
+            for claim in matching.claims(card, t):
+                chk = claim.check
+                try:
+                    value = computed_value(chk)
+                except Exception:   # a broken card check must not break grading
+                    continue
+                numbers[chk.id] = NumberRow(check=chk.id, quantity=chk.quantity,
+                                            claimed=claim.raw, computed=value, unit=chk.unit,
+                                            tool=chk.tool,
+                                            ok=chk.tolerance.accepts(value, claim.value))
+        wrong = sum(1 for n in numbers.values() if not n.ok)
+        flags = sorted(matching.red_flag_hits(card, text))
+
+        first = _sentences(clean[0])[0] if clean else ""
+        shape = Shape(
+            claim=bool(first) and not _HEDGE_OPEN.search(first) and len(first.split()) >= 6,
+            number=bool(matching.quantities(text)),
+            tradeoff=bool(_TRADEOFF.search(text)),
+            next_step=bool(_NEXT.search(text)))
+
+        level = level_for(card, {c.id: c.verdict for c in criteria}, wrong, len(flags))
+
+        later = "\n\n".join(clean[1:])
+        gained = sum(1 for c in card.criteria if later and matching.signal_hits(c.signals, later))
+        if len(clean) < 2:
+            depth = LEVELS[min(3, int(coverage * 4))]
+        else:
+            depth = ("outstanding" if gained >= 3 else "solid" if gained >= 2
+                     else "borderline" if gained == 1 else "poor")
+
+        words = len(text.split()) / max(1, len(clean))
+        comm = 3 + (1 if sum(vars(shape).values()) >= 3 else 0)
+        comm -= 1 if words > 320 else 0
+        comm -= 1 if coverage < 0.2 else 0
+        if round_type == "behavioral" and len(_WE.findall(text)) > len(_I.findall(text)):
+            comm -= 1   # talks about the team, not their own part
+        comm = max(1, min(4, comm))
+
+        notes = []
+        if wrong:
+            notes.append(f"{wrong} number(s) disagree with the calculators")
+        return QuestionScore(question=card.id, title=card.title, answered=True, criteria=criteria,
+                             shape=shape, numbers=list(numbers.values()), red_flags=flags,
+                             depth=depth, communication=comm, level=level, notes=notes), injected

@@ -1,0 +1,42 @@
+"""Spotting text addressed to the grader rather than the interviewer. A paragraph that tries
+to instruct the judge is set aside: it is never evidence, and the transcript is flagged.
+Talking *about* prompt injection (a guardrails answer quoting "ignore previous instructions"
+as an attack) is not an attempt: an attempt addresses the grading."""
+from __future__ import annotations
+
+import re
+
+_TO_GRADER = re.compile(
+    r"note to (the )?(grader|grading|judge|evaluator|assessor|scoring|reviewer|model|ai|llm)"
+    r"|(dear|attention|hey) (grader|judge|evaluator|ai|model)"
+    r"|(to|for) the (grading|judging|scoring|evaluating) (model|system|ai|llm)"
+    r"|(as|you are) (now )?(the|a) (grader|judge|evaluator)"
+    r"|(mark|grade|score|rate|label) (every|all|each)( of the)? (criteri|item|question|point)"
+    r"|(mark|grade|score|rate) (this|my|the) (answer|response|candidate|transcript) (as )?"
+    r"(met|outstanding|excellent|perfect|full marks|a pass|highly)"
+    r"|(give|award) (me|this (answer|candidate)|the candidate) (full|top|maximum|perfect) "
+    r"(marks|score|points)"
+    r"|every criterion (is|was|should be) (met|satisfied)", re.IGNORECASE)
+_OVERRIDE = re.compile(r"(ignore|disregard|forget|override) (all |any )?(of )?(the |your )?"
+                       r"(previous|prior|above|earlier|preceding|system|grading|original) "
+                       r"(instructions|prompts?|rules|rubric|guidelines)", re.IGNORECASE)
+_SCORING = re.compile(r"\b(grader|grading|judge|score|scoring|mark|marks|criteri\w*|rubric|"
+                      r"verdict|evaluat\w*|pass)\b", re.IGNORECASE)
+
+
+def paragraphs(text: str) -> list[str]:
+    return [p for p in re.split(r"\n\s*\n", text) if p.strip()]
+
+
+def is_attempt(paragraph: str) -> bool:
+    if _TO_GRADER.search(paragraph):
+        return True
+    return bool(_OVERRIDE.search(paragraph) and _SCORING.search(paragraph))
+
+
+def split_injection(text: str) -> tuple[str, list[str]]:
+    """(the text without injection paragraphs, the injection paragraphs)."""
+    keep, dropped = [], []
+    for p in paragraphs(text):
+        (dropped if is_attempt(p) else keep).append(p)
+    return "\n\n".join(keep), dropped

@@ -1,0 +1,97 @@
+"""The scorecard: what a judge says about a transcript, criterion by criterion, with the
+evidence it rests on and how far the judge itself can be trusted."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Level = Literal["outstanding", "solid", "borderline", "poor"]
+LEVELS: tuple[str, ...] = ("poor", "borderline", "solid", "outstanding")   # ascending
+VerdictName = Literal["met", "partial", "missing", "unscored"]
+ORDER = {"missing": 0, "partial": 1, "met": 2}
+
+
+class JudgeInfo(BaseModel):
+    name: str                      # "heuristic" or "llm"
+    model: str | None = None       # provider:model for the LLM judge
+    prompt_version: str
+
+
+class Agreement(BaseModel):
+    """The judge's measured exact agreement with the reference labels."""
+    measured_on: str               # which set and split
+    n: int                         # criterion labels compared
+    agreement: float
+    low: float                     # 95% Wilson interval
+    high: float
+    kappa: float | None = None
+
+    def line(self) -> str:
+        k = f", kappa {self.kappa:.2f}" if self.kappa is not None else ""
+        return (f"agrees with reference grades on {self.agreement:.0%} of {self.n} criterion "
+                f"labels (95% CI {self.low:.0%}-{self.high:.0%}{k}; {self.measured_on})")
+
+
+class CriterionVerdict(BaseModel):
+    id: str
+    verdict: VerdictName
+    evidence: list[str] = Field(default_factory=list)   # verbatim quotes from the candidate
+    rationale: str = ""
+    rejected_quotes: list[str] = Field(default_factory=list)   # quotes not in the transcript
+
+
+class Shape(BaseModel):
+    claim: bool
+    number: bool
+    tradeoff: bool
+    next_step: bool
+
+
+class NumberRow(BaseModel):
+    check: str
+    quantity: str
+    claimed: str
+    computed: float
+    unit: str
+    tool: str
+    ok: bool
+
+
+class QuestionScore(BaseModel):
+    question: str
+    title: str
+    answered: bool
+    criteria: list[CriterionVerdict]
+    shape: Shape | None = None
+    numbers: list[NumberRow] = Field(default_factory=list)
+    red_flags: list[str] = Field(default_factory=list)
+    depth: Level | None = None
+    communication: int | None = Field(default=None, ge=1, le=4)
+    level: Level | None = None     # None when unscored
+    notes: list[str] = Field(default_factory=list)
+
+
+class Scorecard(BaseModel):
+    judge: JudgeInfo
+    agreement: Agreement | None = None
+    questions: list[QuestionScore]
+    overall: Level | None
+    injection_detected: bool = False
+    unscored: bool = False         # some part could not be graded: never read as a pass
+    self_agreement: float | None = None   # over repeated LLM runs
+    notes: list[str] = Field(default_factory=list)
+
+    def agreement_line(self) -> str:
+        if self.agreement is None:
+            return (f"judge {self.judge.name}: agreement not measured yet "
+                    f"(run fde-interview calibrate --judge {self.judge.name})")
+        return f"judge {self.judge.name}: {self.agreement.line()}"
+
+
+def overall_level(levels: list[str | None]) -> str | None:
+    """The session level: the mean of the graded questions' levels, or None if none was."""
+    graded = [LEVELS.index(x) for x in levels if x is not None]
+    if not graded:
+        return None
+    return LEVELS[int(sum(graded) / len(graded) + 0.5)]

@@ -1,0 +1,101 @@
+"""`fde-interview score` and `fde-interview calibrate` end to end."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from interviewer.session import Session
+from rubrics import default_bank
+from transcripts import load
+
+EXE = str(Path(sys.executable).parent / "fde-interview")
+BANK = default_bank()
+
+
+def saved_session(tmp_path, qid="why-fde", answer=None) -> Path:
+    s = Session.new(round_type="technical", questions=[qid], seed=1, out=tmp_path)
+    s.start()
+    s.answer(answer or BANK.get(qid).model_answer.text)
+    s.answer("/end")
+    s.answer("None.")
+    s.close()
+    return s.path
+
+
+def cli(*args, timeout=120):
+    return subprocess.run([EXE, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def test_score_appends_and_never_rewrites(tmp_path):
+    good = saved_session(tmp_path)
+    before = good.read_text()
+    done = cli("score", str(good), "--json")
+    assert done.returncode == 0, done.stderr
+    [row] = json.loads(done.stdout)
+    assert row["overall"] in ("outstanding", "solid", "borderline", "poor")
+    after = good.read_text()
+    assert after.startswith(before)                      # earlier lines untouched
+    scores = load(good).of_type("score")
+    assert len(scores) == 2 and len({s.id for s in scores}) == 2
+    cli("score", str(good))
+    assert len(load(good).of_type("score")) == 3
+
+
+def test_bad_files_are_named_and_the_rest_still_scored(tmp_path):
+    good = saved_session(tmp_path)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"kind": "header"\n')
+    missing = tmp_path / "missing.jsonl"
+    done = cli("score", str(empty), str(good), str(broken), str(missing), "--json",
+               "--concurrency", "3")
+    assert done.returncode == 1
+    rows = json.loads(done.stdout)
+    assert [("error" in r) for r in rows] == [True, False, True, True]
+    for p in (empty, broken, missing):
+        assert str(p) in done.stderr
+
+
+def test_export_formats(tmp_path):
+    path = saved_session(tmp_path)
+    md = cli("score", str(path), "--format", "md", "--no-write").stdout
+    assert md.startswith("# Scorecard") and "| criterion | verdict | evidence |" in md
+    html = cli("score", str(path), "--format", "html", "--no-write").stdout
+    assert html.startswith("<!doctype html>") and "<table>" in html
+    js = json.loads(cli("score", str(path), "--format", "json", "--no-write").stdout)
+    assert js["judge"]["name"] == "heuristic"
+    assert len(load(path).of_type("score")) == 1   # --no-write appended nothing
+
+
+def test_diff_between_judges(tmp_path, fake_openai):
+    from llm_servers import Reply
+    path = saved_session(tmp_path)
+    card = BANK.get("why-fde")
+    body = {"criteria": [{"id": c.id, "reasoning": "r", "verdict": "missing", "evidence": []}
+                         for c in card.criteria],
+            "shape": {"claim": True, "number": True, "tradeoff": True, "next_step": True},
+            "depth": "solid", "communication": 3, "red_flags": [], "injection_attempt": False}
+    server = fake_openai(lambda b: Reply(text="p") if b["messages"][-1]["content"] == "ping"
+                         else Reply(text=json.dumps(body)))
+    done = cli("score", str(path), "--diff", "llm", "--provider", "openai-compatible",
+               "--base-url", server.base_url, "--no-write")
+    assert done.returncode == 0, done.stderr
+    assert "differ between heuristic and llm" in done.stdout
+    assert "why-fde/specific-motivation" in done.stdout
+
+
+def test_calibrate_reports_the_statistics(tmp_path):
+    done = cli("calibrate", "--bootstrap", "200")
+    assert done.returncode == 0, done.stderr
+    for needle in ("exact agreement", "95% Wilson", "Cohen's kappa", "confusion", "leans",
+                   "parse failures", "holdout", "injection attempts flagged"):
+        assert needle in done.stdout
+    rep = json.loads(cli("calibrate", "--json", "--bootstrap", "100").stdout)
+    assert rep["splits"]["all"]["n"] > 200
+    saved = tmp_path / "cal.json"
+    cli("calibrate", "--bootstrap", "50", "--save", str(saved))
+    rec = json.loads(saved.read_text())["heuristic"]
+    assert "holdout" in rec["measured_on"] and 0 <= rec["low"] <= rec["agreement"] <= rec["high"]
