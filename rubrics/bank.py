@@ -2,7 +2,11 @@
 the field, and the bank as a read-only collection with filters."""
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
 import re
+import sys
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -94,18 +98,52 @@ class Bank:
                 and (chapter is None or c.chapter == chapter)]
 
 
-def load_bank(directory: Path | str | None = None) -> Bank:
+def _cache_path(paths: list[Path]) -> Path | None:
+    """Where a validated copy of exactly these card files is kept: the key hashes their names
+    and contents, so any edit means a fresh, fully validated load."""
+    try:
+        h = hashlib.sha256(f"{sys.version_info[:2]}|{Card.__module__}".encode())
+        for p in paths:
+            h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
+        root = os.environ.get("FDE_INTERVIEW_CACHE_DIR")
+        if not root:
+            from platformdirs import user_cache_dir
+            root = user_cache_dir("fde-interview", appauthor=False)
+        return Path(root) / f"bank-{h.hexdigest()[:24]}.pickle"
+    except OSError:
+        return None
+
+
+def load_bank(directory: Path | str | None = None, use_cache: bool = True) -> Bank:
     """Every *.toml card in `directory` (the packaged cards by default). Problems in several
-    files are reported together."""
+    files are reported together. Parsing the TOML and compiling a few thousand signal regexes
+    takes a few hundred milliseconds, so a validated bank is cached by content hash."""
     d = Path(directory) if directory is not None else CARDS_DIR
+    paths = sorted(d.glob("*.toml"))
+    cache = _cache_path(paths) if use_cache else None
+    if cache is not None and cache.exists():
+        try:
+            with open(cache, "rb") as f:
+                return Bank(pickle.load(f))
+        except Exception:   # a stale or unreadable cache is only a slower load
+            pass
     cards, errors = [], []
-    for path in sorted(d.glob("*.toml")):
+    for path in paths:
         try:
             cards.append(load_card(path))
         except CardError as exc:
             errors.append(str(exc))
     if errors:
         raise CardError(d, errors)
+    if cache is not None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            with open(tmp, "wb") as f:
+                pickle.dump(cards, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, cache)   # atomic: concurrent loads never see half a file
+        except OSError:
+            pass
     return Bank(cards)
 
 

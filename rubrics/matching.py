@@ -79,6 +79,12 @@ class Claim:
 
 
 def quantities(text: str) -> list[Quantity]:
+    """Every number in `text` with its unit (cached: judges ask again for the same text)."""
+    return list(_quantities(text))
+
+
+@lru_cache(maxsize=512)
+def _quantities(text: str) -> tuple[Quantity, ...]:
     """Every number in `text` with its unit, if one follows it. A range ("15.1 to 25.8 ms",
     "43.4-90.3%") gives its unit to both ends."""
     found: list[Quantity] = []
@@ -118,7 +124,7 @@ def quantities(text: str) -> list[Quantity]:
         found.append(Quantity(v * factor, dim, text[m.start():uend].strip(), m.start(), uend))
     for pv, ps, pe, praw in pending:
         found.append(Quantity(pv, None, praw, ps, pe))
-    return sorted(found, key=lambda q: q.start)
+    return tuple(sorted(found, key=lambda q: q.start))
 
 
 @lru_cache(maxsize=4096)
@@ -126,14 +132,82 @@ def _rx(pattern: str) -> re.Pattern:
     return re.compile(pattern, re.IGNORECASE)
 
 
+@lru_cache(maxsize=8192)
+def required_literal(pattern: str) -> str:
+    """The longest piece of plain text every match of `pattern` must contain (lowercase), or
+    "" when there is none. Checking it with `in` first skips most regex searches: the judge
+    runs hundreds of signals over every answer."""
+    try:
+        from re import _constants as C, _parser as P   # the stdlib's own regex parser
+        tree = P.parse(pattern, re.IGNORECASE)
+    except Exception:
+        return ""
+    best, run = "", []
+
+    def walk(items) -> None:
+        nonlocal best, run
+        for op, arg in items:
+            if op is C.LITERAL:
+                run.append(chr(arg))
+                continue
+            if op is C.SUBPATTERN:   # a plain group: its contents are mandatory
+                walk(arg[-1])
+                continue
+            if op is C.AT:           # anchors and \b take no characters
+                continue
+            piece = "".join(run)
+            best = piece if len(piece) > len(best) else best
+            run = []
+    walk(tree)
+    piece = "".join(run)
+    best = piece if len(piece) > len(best) else best
+    return best.lower().strip() if len(best.strip()) >= 3 else ""
+
+
 def signal_hits(signals: list[str], text: str) -> list[str]:
     """The matched snippets of every signal that occurs in `text`."""
-    hits = []
+    hits, low = [], text.lower()
     for s in signals:
+        lit = required_literal(s)
+        if lit and lit not in low:
+            continue
         m = _rx(s).search(text)
         if m:
             hits.append(m.group(0))
     return hits
+
+
+def distinct_hits(signals: list[str], text: str) -> list[str]:
+    """Snippets of the signals that occur in `text`, counting overlapping matches once: two
+    signals that match the same words ("memory-bandwidth bound") are one piece of evidence."""
+    spans, low = [], text.lower()
+    for s in signals:
+        lit = required_literal(s)
+        if lit and lit not in low:
+            continue
+        m = _rx(s).search(text)
+        if m and m.end() > m.start():
+            spans.append((m.start(), m.end()))
+    spans.sort()
+    merged: list[list[int]] = []
+    for a, b in spans:
+        if merged and a < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    return [text[a:b] for a, b in merged]
+
+
+def any_hit(signals: list[str] | tuple[str, ...], text: str) -> bool:
+    """Whether any of the patterns occurs in `text` (with the same literal prefilter)."""
+    low = text.lower()
+    for s in signals:
+        lit = required_literal(s)
+        if lit and lit not in low:
+            continue
+        if _rx(s).search(text):
+            return True
+    return False
 
 
 def criteria_hits(card: Card, text: str) -> dict[str, list[str]]:
@@ -168,7 +242,11 @@ def claims_for(check: NumberCheck, text: str, qs: list[Quantity] | None = None) 
     compatible unit within the window after it (or just before it)."""
     qs = quantities(text) if qs is None else qs
     best_per_sentence: dict[int, tuple[int, Quantity, float]] = {}
+    low = text.lower()
     for cue in check.cues:
+        lit = required_literal(cue)
+        if lit and lit not in low:
+            continue
         for m in _rx(cue).finditer(text):
             best, best_d = None, None
             for q in qs:

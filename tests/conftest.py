@@ -1,7 +1,12 @@
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# One bank cache for the whole run (subprocesses inherit it), never the user's own.
+os.environ["FDE_INTERVIEW_CACHE_DIR"] = tempfile.mkdtemp(prefix="fde-cache-")
 
 sys.path.append(str(Path(__file__).parent / "support"))   # tests/support/llm_servers.py
 

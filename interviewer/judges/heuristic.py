@@ -15,18 +15,24 @@ from .injection import split_injection
 from .scorecard import (LEVELS, CriterionVerdict, JudgeInfo, NumberRow, QuestionScore,
                         Scorecard, Shape, overall_level)
 
-PROMPT_VERSION = "heuristic-v1"
-MET_HITS = 2          # distinct signals for "met"
-PARTIAL_HITS = 1      # ... and for "partial"
+PROMPT_VERSION = "heuristic-v2"
+# Distinct pieces of evidence (signal matches that do not overlap) for each verdict. Kept as
+# the plain 2/1 rule: fitting thresholds or a rubric-vocabulary score on the tune split gained
+# a few points in-sample and lost them when each transcript was held out in turn.
+MET_HITS, PARTIAL_HITS = 2, 1
 
-_TRADEOFF = re.compile(r"trade-?offs?\b|\bthe (cost|price|catch|downside) (is|of)\b|\bdownside\b"
-                       r"|at the (expense|cost) of|in exchange\b|\bcosts? (us|you|me|more|less)\b"
-                       r"|\bversus\b|\bvs\.?\s|\bwhereas\b|\bunless\b|\bwould choose differently\b"
-                       r"|\bif instead\b|\bbut (it|that|this) (costs|means|adds|loses)", re.I)
-_NEXT = re.compile(r"next step|\bfirst thing\b|\bI(?:'d| would) (start|first|begin|ask|run|"
-                   r"measure|test|check|load[- ]test|prototype|pilot|propose|set up|write)\b"
-                   r"|my question (for|to) you|\bthen I(?:'d| would)\b|\bon monday\b"
-                   r"|\bwhat I(?:'d| would) do next\b|\bI(?:'d| would) want to know\b", re.I)
+
+def verdict_for(hits: int) -> str:
+    return "met" if hits >= MET_HITS else "partial" if hits >= PARTIAL_HITS else "missing"
+
+_TRADEOFF = (r"trade-?offs?\b", r"\bthe (cost|price|catch|downside) (is|of)\b", r"\bdownside\b",
+             r"at the (expense|cost) of", r"in exchange\b", r"\bcosts? (us|you|me|more|less)\b",
+             r"\bversus\b", r"\bvs\.?\s", r"\bwhereas\b", r"\bunless\b",
+             r"\bchoose differently\b", r"\bif instead\b", r"\bbut (it|that|this) (costs|means|adds|loses)")
+_NEXT = (r"next step", r"\bfirst thing\b",
+         r"\bI(?:'d| would) (start|first|begin|ask|run|measure|test|check|load[- ]test|prototype|"
+         r"pilot|propose|set up|write)\b", r"my question (for|to) you", r"\bthen I(?:'d| would)\b",
+         r"\bon monday\b", r"\bwhat I(?:'d| would) do next\b", r"\bI(?:'d| would) want to know\b")
 _HEDGE_OPEN = re.compile(r"^(that'?s a (great|good) question|it depends|well,? |so,? um|"
                          r"honestly,? I'?m not sure)", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -52,10 +58,9 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
 
 
-def _evidence(text: str, snippets: list[str]) -> list[str]:
+def _evidence(sentences: list[str], snippets: list[str]) -> list[str]:
     """Whole sentences of the candidate's that contain the matched snippets (verbatim)."""
     out = []
-    sentences = _sentences(text)
     for snip in snippets:
         for s in sentences:
             if snip.lower() in s.lower() and s not in out:
@@ -83,6 +88,26 @@ class HeuristicJudge:
                          questions=questions, overall=overall_level([q.level for q in questions]),
                          injection_detected=injected_any, notes=notes)
 
+    @staticmethod
+    def numbers_and_flags(card: Card, clean: list[str]) -> QuestionScore:
+        """The numbers table (the latest statement of each quantity counts, corrections
+        included) and the red flags, for turns already cleared of injection paragraphs."""
+        numbers: dict[str, NumberRow] = {}
+        for t in clean:
+            for claim in matching.claims(card, t):
+                chk = claim.check
+                try:
+                    value = computed_value(chk)
+                except Exception:   # a broken card check must not break grading
+                    continue
+                numbers[chk.id] = NumberRow(check=chk.id, quantity=chk.quantity,
+                                            claimed=claim.raw, computed=value, unit=chk.unit,
+                                            tool=chk.tool,
+                                            ok=chk.tolerance.accepts(value, claim.value))
+        flags = sorted(matching.red_flag_hits(card, "\n\n".join(clean)))
+        return QuestionScore(question=card.id, title=card.title, answered=bool(clean),
+                             criteria=[], numbers=list(numbers.values()), red_flags=flags)
+
     def grade_question(self, card: Card, turns: list[str], follow_ups: int,
                        round_type: str) -> tuple[QuestionScore, bool]:
         clean, injected = [], False
@@ -102,38 +127,29 @@ class HeuristicJudge:
                 notes=["no answer to grade"] if not turns else ["only text addressed to the grader"]), injected
 
         criteria, score, total = [], 0.0, 0.0
+        sentences = _sentences(text)
         for c in card.criteria:
-            hits = matching.signal_hits(c.signals, text)
+            hits = matching.distinct_hits(c.signals, text)
             n = len(hits)
-            verdict = "met" if n >= MET_HITS else "partial" if n >= PARTIAL_HITS else "missing"
+            verdict = verdict_for(n)
             criteria.append(CriterionVerdict(
-                id=c.id, verdict=verdict, evidence=_evidence(text, hits),
-                rationale=f"{n} of the card's {len(c.signals)} signals appear in the answer"))
+                id=c.id, verdict=verdict, evidence=_evidence(sentences, hits),
+                rationale=f"{n} distinct piece(s) of evidence from the card's "
+                          f"{len(c.signals)} signals"))
             score += c.weight * {"met": 1.0, "partial": 0.5, "missing": 0.0}[verdict]
             total += c.weight
         coverage = score / total if total else 0.0
 
-        numbers: dict[str, NumberRow] = {}
-        for t in clean:   # the latest statement of each quantity counts (corrections included)
-            for claim in matching.claims(card, t):
-                chk = claim.check
-                try:
-                    value = computed_value(chk)
-                except Exception:   # a broken card check must not break grading
-                    continue
-                numbers[chk.id] = NumberRow(check=chk.id, quantity=chk.quantity,
-                                            claimed=claim.raw, computed=value, unit=chk.unit,
-                                            tool=chk.tool,
-                                            ok=chk.tolerance.accepts(value, claim.value))
-        wrong = sum(1 for n in numbers.values() if not n.ok)
-        flags = sorted(matching.red_flag_hits(card, text))
+        found = self.numbers_and_flags(card, clean)
+        numbers, flags = found.numbers, found.red_flags
+        wrong = sum(1 for n in numbers if not n.ok)
 
         first = _sentences(clean[0])[0] if clean else ""
         shape = Shape(
             claim=bool(first) and not _HEDGE_OPEN.search(first) and len(first.split()) >= 6,
             number=bool(matching.quantities(text)),
-            tradeoff=bool(_TRADEOFF.search(text)),
-            next_step=bool(_NEXT.search(text)))
+            tradeoff=matching.any_hit(_TRADEOFF, text),
+            next_step=matching.any_hit(_NEXT, text))
 
         level = level_for(card, {c.id: c.verdict for c in criteria}, wrong, len(flags))
 
@@ -157,5 +173,5 @@ class HeuristicJudge:
         if wrong:
             notes.append(f"{wrong} number(s) disagree with the calculators")
         return QuestionScore(question=card.id, title=card.title, answered=True, criteria=criteria,
-                             shape=shape, numbers=list(numbers.values()), red_flags=flags,
+                             shape=shape, numbers=numbers, red_flags=flags,
                              depth=depth, communication=comm, level=level, notes=notes), injected

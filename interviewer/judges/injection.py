@@ -6,22 +6,26 @@ from __future__ import annotations
 
 import re
 
-_TO_GRADER = re.compile(
-    r"note to (the )?(grader|grading|judge|evaluator|assessor|scoring|reviewer|model|ai|llm)"
-    r"|(dear|attention|hey) (grader|judge|evaluator|ai|model)"
-    r"|(to|for) the (grading|judging|scoring|evaluating) (model|system|ai|llm)"
-    r"|(as|you are) (now )?(the|a) (grader|judge|evaluator)"
-    r"|(mark|grade|score|rate|label) (every|all|each)( of the)? (criteri|item|question|point)"
-    r"|(mark|grade|score|rate) (this|my|the) (answer|response|candidate|transcript) (as )?"
-    r"(met|outstanding|excellent|perfect|full marks|a pass|highly)"
-    r"|(give|award) (me|this (answer|candidate)|the candidate) (full|top|maximum|perfect) "
-    r"(marks|score|points)"
-    r"|every criterion (is|was|should be) (met|satisfied)", re.IGNORECASE)
-_OVERRIDE = re.compile(r"(ignore|disregard|forget|override) (all |any )?(of )?(the |your )?"
-                       r"(previous|prior|above|earlier|preceding|system|grading|original) "
-                       r"(instructions|prompts?|rules|rubric|guidelines)", re.IGNORECASE)
-_SCORING = re.compile(r"\b(grader|grading|judge|score|scoring|mark|marks|criteri\w*|rubric|"
-                      r"verdict|evaluat\w*|pass)\b", re.IGNORECASE)
+from rubrics.matching import any_hit
+
+# One pattern per way of addressing the grader, each with plain words the prefilter can find.
+_TO_GRADER = (
+    r"note to (the )?(grader|grading|judge|evaluator|assessor|scoring|reviewer|model|ai|llm)",
+    r"(dear|attention|hey) (grader|judge|evaluator|ai|model)",
+    r"(to|for) the (grading|judging|scoring|evaluating) (model|system|ai|llm)",
+    r"(as|you are) (now )?(the|a) (grader|judge|evaluator)",
+    r"(mark|grade|score|rate|label) (every|all|each)( of the)? (criteri|item|question|point)",
+    r"(mark|grade|score|rate) (this|my|the) (answer|response|candidate|transcript) (as )?"
+    r"(met|outstanding|excellent|perfect|full marks|a pass|highly)",
+    r"(give|award) (me|this (answer|candidate)|the candidate) (full|top|maximum|perfect) "
+    r"(marks|score|points)",
+    r"every criterion (is|was|should be) (met|satisfied)",
+)
+_OVERRIDE = (r"(ignore|disregard|forget|override) (all |any )?(of )?(the |your )?"
+             r"(previous|prior|above|earlier|preceding|system|grading|original) "
+             r"(instructions|prompts?|rules|rubric|guidelines)",)
+_SCORING = (r"\bgrad(er|ing)\b", r"\bjudge\b", r"\bscor(e|ing)\b", r"\bmarks?\b", r"criteri",
+            r"\brubric\b", r"\bverdict\b", r"evaluat", r"\bpass\b")
 
 
 def paragraphs(text: str) -> list[str]:
@@ -29,9 +33,9 @@ def paragraphs(text: str) -> list[str]:
 
 
 def is_attempt(paragraph: str) -> bool:
-    if _TO_GRADER.search(paragraph):
+    if any_hit(_TO_GRADER, paragraph):
         return True
-    return bool(_OVERRIDE.search(paragraph) and _SCORING.search(paragraph))
+    return any_hit(_OVERRIDE, paragraph) and any_hit(_SCORING, paragraph)
 
 
 def split_injection(text: str) -> tuple[str, list[str]]:

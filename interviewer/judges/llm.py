@@ -83,6 +83,18 @@ Rubric for question {qid}: {question}
 {rubric}"""
 
 
+_SYSTEMS: dict[tuple[str, int], str] = {}
+
+
+def system_for(card: Card) -> str:
+    """The judge's system message for one card (cached: the same for every transcript)."""
+    key = (card.id, id(card))
+    if key not in _SYSTEMS:
+        _SYSTEMS[key] = SYSTEM.format(open=OPEN, close=CLOSE, qid=card.id,
+                                      question=card.question, rubric=rubric_text(card))
+    return _SYSTEMS[key]
+
+
 def rubric_text(card: Card) -> str:
     data = {"criteria": [{"id": c.id, "shows": c.shows, "levels": c.levels.model_dump()}
                          for c in card.criteria],
@@ -115,10 +127,8 @@ class LLMJudge:
                               prompt_version=PROMPT_VERSION)
 
     def _ask(self, card: Card, turns: list[str]) -> QuestionJudgement:
-        system = SYSTEM.format(open=OPEN, close=CLOSE, qid=card.id, question=card.question,
-                               rubric=rubric_text(card))
         return self.backend.structured([Message("user", transcript_message(card, [], turns))],
-                                       system=system, schema=QuestionJudgement,
+                                       system=system_for(card), schema=QuestionJudgement,
                                        interactive=False)
 
     def grade(self, answers: Answers, bank: Bank) -> Scorecard:
@@ -179,9 +189,9 @@ class LLMJudge:
             if len(set(verdicts)) == 1:
                 agree_n += 1
             criteria.append(self._majority(c.id, votes))
-        # Numbers, red flags by signal, and the level come from the same arithmetic as the
-        # heuristic judge, so the two judges differ only in what they read.
-        base, _ = HeuristicJudge().grade_question(card, turns, 0, round_type)
+        # Numbers and red flags come from the calculators and the card, as for the heuristic
+        # judge, so the two judges differ only in how they read the criteria.
+        base = HeuristicJudge().numbers_and_flags(card, clean)
         first = runs[0]
         level = level_for(card, {c.id: c.verdict for c in criteria},
                           sum(1 for n in base.numbers if not n.ok), len(base.red_flags))

@@ -7,7 +7,8 @@ import json
 from typing import Any
 
 from .base import (Capabilities, ChatResult, LLMError, Message, StructuredOutputError, T,
-                   TextSink, ToolCall, parse_into, schema_instructions)
+                   TextSink, ToolCall, json_schema_of, parse_into,
+                   schema_instructions)
 from .retry import RetryPolicy, with_retries
 from .secrets import redact
 
@@ -136,7 +137,7 @@ class AnthropicBackend:
                 "messages": to_anthropic_messages(messages)}
         if self.capabilities.json_schema:
             kwargs = base | {"system": system, "output_config": {"format": {
-                "type": "json_schema", "schema": schema.model_json_schema()}}}
+                "type": "json_schema", "schema": json_schema_of(schema)}}}
             try:
                 return self._parse_or_repair(schema, kwargs, self._complete(kwargs))
             except LLMError as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -105,6 +106,12 @@ def parse_into(schema: type[T], text: str) -> T:
                                     f"{detail[:300]}") from None
 
 
+@lru_cache(maxsize=64)
+def json_schema_of(schema: type[BaseModel]) -> dict:
+    """The JSON schema of a pydantic model (cached: building it costs milliseconds)."""
+    return schema.model_json_schema()
+
+
 def schema_instructions(schema: type[BaseModel]) -> str:
     return ("Reply with one JSON object and nothing else. It must validate against this JSON "
-            "schema:\n" + json.dumps(schema.model_json_schema(), separators=(",", ":")))
+            "schema:\n" + json.dumps(json_schema_of(schema), separators=(",", ":")))

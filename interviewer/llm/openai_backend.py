@@ -6,7 +6,8 @@ import json
 from typing import Any
 
 from .base import (Capabilities, ChatResult, LLMError, Message, StructuredOutputError, T,
-                   TextSink, ToolCall, parse_into, schema_instructions)
+                   TextSink, ToolCall, json_schema_of, parse_into,
+                   schema_instructions)
 from .retry import RetryPolicy, with_retries
 from .secrets import redact
 
@@ -132,7 +133,7 @@ class OpenAIBackend:
         if self.capabilities.json_schema:
             kwargs = base | {"messages": to_openai_messages(system, messages),
                              "response_format": {"type": "json_schema", "json_schema": {
-                                 "name": schema.__name__, "schema": schema.model_json_schema()}}}
+                                 "name": schema.__name__, "schema": json_schema_of(schema)}}}
             try:
                 return self._parse_or_repair(schema, kwargs, self._complete(kwargs))
             except LLMError as exc:

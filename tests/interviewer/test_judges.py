@@ -184,3 +184,39 @@ def test_practice_scorecard_prints_the_agreement(tmp_path):
     from interviewer.judges.scorecard import Scorecard
     text = to_text(Scorecard.model_validate(score.scorecard))
     assert "agrees with reference grades on" in text and "95% CI" in text
+
+
+@pytest.mark.parametrize("provider", ["anthropic", "openai", "vllm", "vllm-no-json-schema"])
+def test_llm_judge_runs_on_every_backend(provider, fake_openai, fake_anthropic):
+    from interviewer.llm.anthropic_backend import AnthropicBackend
+    from interviewer.llm.openai_compatible import OpenAICompatibleBackend
+    case = next(c for c in CASES if c.quality == "strong")
+    answers = answers_from_transcript(case.transcript)
+    qid = answers.questions[0]
+    quote = answers.by_question[qid][0].split(".")[0]
+
+    def respond(body):
+        if body.get("messages") and body["messages"][-1]["content"] == "ping":
+            return Reply(text="p")
+        return Reply(text=judgement(qid, "met", quote))
+    if provider == "anthropic":
+        server = fake_anthropic(respond)
+        backend = AnthropicBackend(model="claude-judge", api_key="sk-ant-test-1234567",
+                                   base_url=server.base_url, retry=FAST)
+    elif provider == "openai":
+        server = fake_openai(respond)
+        backend = OpenAIBackend(model="gpt-judge", api_key="sk-test-1234567",
+                                base_url=server.base_url, retry=FAST)
+    else:
+        server = fake_openai(respond, json_schema=provider == "vllm", priority=True)
+        backend = OpenAICompatibleBackend(model=None, base_url=server.base_url, retry=FAST)
+    sc = LLMJudge(backend).grade(answers, BANK)
+    assert all(c.verdict == "met" for c in sc.questions[0].criteria)
+    assert sc.judge.model == f"{backend.name}:{backend.model}"
+    body = server.requests[-1]
+    if provider == "anthropic":
+        assert body["output_config"]["format"]["type"] == "json_schema"
+    elif provider == "vllm":
+        assert body["response_format"]["type"] == "json_schema" and body["priority"] == 10
+    elif provider == "vllm-no-json-schema":
+        assert body["response_format"]["type"] == "json_object"

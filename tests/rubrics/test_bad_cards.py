@@ -53,3 +53,21 @@ def test_bank_reports_every_bad_file(tmp_path):
     with pytest.raises(CardError) as err:
         load_bank(tmp_path)
     assert "q01.toml" in str(err.value) and "q02.toml" in str(err.value)
+
+
+def test_bank_cache_is_keyed_by_content(tmp_path, monkeypatch):
+    monkeypatch.setenv("FDE_INTERVIEW_CACHE_DIR", str(tmp_path / "cache"))
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    write(cards, GOOD)
+    first = load_bank(cards)
+    [cached] = list((tmp_path / "cache").glob("bank-*.pickle"))
+    assert load_bank(cards).get("why-fde") == first.get("why-fde")
+    write(cards, GOOD.replace('title = "Why FDE, and why now?"', 'title = "Why FDE now?"'))
+    assert load_bank(cards).get("why-fde").title == "Why FDE now?"   # an edit is seen
+    write(cards, GOOD.replace('theme = "design-cases"', 'theme = "vibes"'))
+    with pytest.raises(CardError, match="field theme"):                # and validated
+        load_bank(cards)
+    write(cards, GOOD)
+    cached.write_bytes(b"not a pickle")
+    assert load_bank(cards).get("why-fde").title == "Why FDE, and why now?"

@@ -61,6 +61,13 @@ class _Base:
             def log_message(self, *args):   # keep test output clean
                 pass
 
+            def setup(self):
+                super().setup()
+                # Headers and body go out in separate writes; without TCP_NODELAY, Nagle and
+                # delayed ACKs add about 40 ms to every response.
+                import socket
+                self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
             def do_GET(self):
                 owner.handle_get(self)
 
