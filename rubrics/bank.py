@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from .matching import literal_table, seed_literals
 from .schema import ROUND_TYPES, THEMES, Card
 
 CARDS_DIR = Path(__file__).parent / "cards"
@@ -114,6 +115,16 @@ def _cache_path(paths: list[Path]) -> Path | None:
         return None
 
 
+def _patterns(cards: list[Card]):
+    for card in cards:
+        for c in card.criteria:
+            yield from c.signals
+        for f in card.red_flags:
+            yield from f.signals
+        for n in card.number_checks:
+            yield from n.cues
+
+
 def load_bank(directory: Path | str | None = None, use_cache: bool = True) -> Bank:
     """Every *.toml card in `directory` (the packaged cards by default). Problems in several
     files are reported together. Parsing the TOML and compiling a few thousand signal regexes
@@ -124,7 +135,9 @@ def load_bank(directory: Path | str | None = None, use_cache: bool = True) -> Ba
     if cache is not None and cache.exists():
         try:
             with open(cache, "rb") as f:
-                return Bank(pickle.load(f))
+                cards, literals = pickle.load(f)
+            seed_literals(literals)
+            return Bank(cards)
         except Exception:   # a stale or unreadable cache is only a slower load
             pass
     cards, errors = [], []
@@ -140,7 +153,8 @@ def load_bank(directory: Path | str | None = None, use_cache: bool = True) -> Ba
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_suffix(f".{os.getpid()}.tmp")
             with open(tmp, "wb") as f:
-                pickle.dump(cards, f, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump((cards, literal_table(_patterns(cards))), f,
+                            protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, cache)   # atomic: concurrent loads never see half a file
         except OSError:
             pass

@@ -132,46 +132,123 @@ def _rx(pattern: str) -> re.Pattern:
     return re.compile(pattern, re.IGNORECASE)
 
 
-@lru_cache(maxsize=8192)
-def required_literal(pattern: str) -> str:
-    """The longest piece of plain text every match of `pattern` must contain (lowercase), or
-    "" when there is none. Checking it with `in` first skips most regex searches: the judge
-    runs hundreds of signals over every answer."""
+_LITERALS: dict[str, tuple[str, ...]] = {}
+
+
+def required_literals(pattern: str) -> tuple[str, ...]:
+    """Plain-text pieces (lowercase) one of which every match of `pattern` must contain, or ()
+    when none can be told. Checking them with `in` first skips most regex searches: the judge
+    runs thousands of signals over every answer. Memoised; the bank cache carries the table."""
+    found = _LITERALS.get(pattern)
+    if found is None:
+        found = _LITERALS[pattern] = _literals_of(pattern)
+    return found
+
+
+def literal_table(patterns) -> dict[str, tuple[str, ...]]:
+    return {p: required_literals(p) for p in patterns}
+
+
+def seed_literals(table: dict[str, tuple[str, ...]]) -> None:
+    _LITERALS.update(table)
+
+
+def _literals_of(pattern: str) -> tuple[str, ...]:
     try:
         from re import _constants as C, _parser as P   # the stdlib's own regex parser
         tree = P.parse(pattern, re.IGNORECASE)
     except Exception:
-        return ""
-    best, run = "", []
+        return ()
 
-    def walk(items) -> None:
-        nonlocal best, run
+    def seq(items) -> frozenset[str] | None:
+        best: list = [None]   # (shortest member, set)
+        run: list[str] = []
+
+        def consider(found) -> None:
+            if not found:
+                return
+            shortest = min(len(x) for x in found)
+            if shortest >= 3 and (best[0] is None or shortest > best[0][0]):
+                best[0] = (shortest, found)
+
+        def flush() -> None:
+            piece = "".join(run).strip().lower()
+            run.clear()
+            if piece:
+                consider(frozenset({piece}))
+
         for op, arg in items:
             if op is C.LITERAL:
                 run.append(chr(arg))
                 continue
-            if op is C.SUBPATTERN:   # a plain group: its contents are mandatory
-                walk(arg[-1])
-                continue
-            if op is C.AT:           # anchors and \b take no characters
-                continue
-            piece = "".join(run)
-            best = piece if len(piece) > len(best) else best
-            run = []
-    walk(tree)
-    piece = "".join(run)
-    best = piece if len(piece) > len(best) else best
-    return best.lower().strip() if len(best.strip()) >= 3 else ""
+            flush()
+            if op is C.SUBPATTERN:            # a plain group is mandatory
+                consider(seq(arg[-1]))
+            elif op is C.BRANCH:              # one of the alternatives must match
+                alts = [seq(a) for a in arg[1]]
+                if all(alts):
+                    consider(frozenset().union(*alts))
+            elif op in (C.MAX_REPEAT, C.MIN_REPEAT) and arg[0] >= 1:
+                consider(seq(arg[2]))
+        flush()
+        return best[0][1] if best[0] else None
+
+    found = seq(tree)
+    return tuple(sorted(found)) if found else ()
+
+
+def required_literal(pattern: str) -> str:
+    """The single plain-text piece every match must contain, or "" (see required_literals)."""
+    lits = required_literals(pattern)
+    return lits[0] if len(lits) == 1 else ""
+
+
+def _may_match(pattern: str, low: str) -> bool:
+    lits = required_literals(pattern)
+    return not lits or any(x in low for x in lits)
+
+
+_SLACK = 300   # characters a match may extend beyond the literal it must contain
+
+
+def search(pattern: str, text: str, low: str | None = None) -> re.Match | None:
+    """`re.search` for a signal, looking only near the plain text it must contain. Python's
+    engine tries every alternative at every position of a long answer; this tries them only
+    within a few hundred characters of where a match could be. Lookbehinds and \\b still see
+    the whole string (search's pos/endpos arguments are not slices)."""
+    rx = _rx(pattern)
+    lits = required_literals(pattern)
+    if not lits:
+        return rx.search(text)
+    low = text.lower() if low is None else low
+    starts = []
+    for lit in lits:
+        i = low.find(lit)
+        while i != -1:
+            starts.append((i, i + len(lit)))
+            i = low.find(lit, i + 1)
+    if not starts:
+        return None
+    starts.sort()
+    n, windows = len(text), []
+    for a, b in starts:
+        a, b = max(0, a - _SLACK), min(n, b + _SLACK)
+        if windows and a <= windows[-1][1]:
+            windows[-1][1] = max(windows[-1][1], b)
+        else:
+            windows.append([a, b])
+    for a, b in windows:
+        m = rx.search(text, a, b)
+        if m:
+            return m
+    return None
 
 
 def signal_hits(signals: list[str], text: str) -> list[str]:
     """The matched snippets of every signal that occurs in `text`."""
     hits, low = [], text.lower()
     for s in signals:
-        lit = required_literal(s)
-        if lit and lit not in low:
-            continue
-        m = _rx(s).search(text)
+        m = search(s, text, low)
         if m:
             hits.append(m.group(0))
     return hits
@@ -180,12 +257,14 @@ def signal_hits(signals: list[str], text: str) -> list[str]:
 def distinct_hits(signals: list[str], text: str) -> list[str]:
     """Snippets of the signals that occur in `text`, counting overlapping matches once: two
     signals that match the same words ("memory-bandwidth bound") are one piece of evidence."""
+    return [text[a:b] for a, b in distinct_spans(signals, text)]
+
+
+def distinct_spans(signals: list[str], text: str) -> list[tuple[int, int]]:
+    """Where the signals match, overlapping matches merged (see distinct_hits)."""
     spans, low = [], text.lower()
     for s in signals:
-        lit = required_literal(s)
-        if lit and lit not in low:
-            continue
-        m = _rx(s).search(text)
+        m = search(s, text, low)
         if m and m.end() > m.start():
             spans.append((m.start(), m.end()))
     spans.sort()
@@ -195,19 +274,13 @@ def distinct_hits(signals: list[str], text: str) -> list[str]:
             merged[-1][1] = max(merged[-1][1], b)
         else:
             merged.append([a, b])
-    return [text[a:b] for a, b in merged]
+    return [(a, b) for a, b in merged]
 
 
 def any_hit(signals: list[str] | tuple[str, ...], text: str) -> bool:
     """Whether any of the patterns occurs in `text` (with the same literal prefilter)."""
     low = text.lower()
-    for s in signals:
-        lit = required_literal(s)
-        if lit and lit not in low:
-            continue
-        if _rx(s).search(text):
-            return True
-    return False
+    return any(search(s, text, low) for s in signals)
 
 
 def criteria_hits(card: Card, text: str) -> dict[str, list[str]]:
@@ -244,8 +317,7 @@ def claims_for(check: NumberCheck, text: str, qs: list[Quantity] | None = None) 
     best_per_sentence: dict[int, tuple[int, Quantity, float]] = {}
     low = text.lower()
     for cue in check.cues:
-        lit = required_literal(cue)
-        if lit and lit not in low:
+        if not _may_match(cue, low):
             continue
         for m in _rx(cue).finditer(text):
             best, best_d = None, None

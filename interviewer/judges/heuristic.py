@@ -128,9 +128,12 @@ class HeuristicJudge:
 
         criteria, score, total = [], 0.0, 0.0
         sentences = _sentences(text)
+        first_len, gained = len(clean[0]), 0
         for c in card.criteria:
-            hits = matching.distinct_hits(c.signals, text)
+            spans = matching.distinct_spans(c.signals, text)
+            hits = [text[a:b] for a, b in spans]
             n = len(hits)
+            gained += any(a > first_len for a, _ in spans)   # evidence after a follow-up
             verdict = verdict_for(n)
             criteria.append(CriterionVerdict(
                 id=c.id, verdict=verdict, evidence=_evidence(sentences, hits),
@@ -153,8 +156,6 @@ class HeuristicJudge:
 
         level = level_for(card, {c.id: c.verdict for c in criteria}, wrong, len(flags))
 
-        later = "\n\n".join(clean[1:])
-        gained = sum(1 for c in card.criteria if later and matching.signal_hits(c.signals, later))
         if len(clean) < 2:
             depth = LEVELS[min(3, int(coverage * 4))]
         else:
