@@ -40,3 +40,33 @@ def test_claims_pick_the_number_the_cue_points_at():
     [c] = claims(card, "Roughly 45% of postings list pay.")
     assert not c.ok and c.value == 45
     assert claims(card, "I like building things for customers.") == []
+
+
+def test_windowed_search_finds_exactly_what_re_search_finds():
+    """The literal prefilter and windows are an optimisation only: same matches, same spans,
+    for every signal of every card over every reference answer and every model answer."""
+    from interviewer.judges import answers_from_transcript
+    from rubrics.matching import _rx, search
+    from transcripts.reference import load_reference
+    bank = default_bank()
+    texts = [(c.model_answer.text, c) for c in bank]
+    for case in load_reference(bank=bank):
+        a = answers_from_transcript(case.transcript)
+        texts += [("\n\n".join(ts), bank.get(q)) for q, ts in a.by_question.items()]
+    checked = 0
+    for text, card in texts:
+        low = text.lower()
+        patterns = [s for c in card.criteria for s in c.signals]
+        patterns += [s for f in card.red_flags for s in f.signals]
+        for p in patterns:
+            plain, fast = _rx(p).search(text), search(p, text, low)
+            assert (plain and plain.span()) == (fast and fast.span()), p
+            checked += 1
+    assert checked > 5000
+
+
+def test_required_literals_are_necessary():
+    from rubrics.matching import required_literals
+    assert required_literals(r"token bucket|leaky bucket") == ("leaky bucket", "token bucket")
+    assert required_literals(r"\bI (built|shipped)\b") == ("built", "shipped")
+    assert required_literals(r"a|bc") == ()   # too short to be worth a prefilter
