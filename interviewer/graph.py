@@ -19,6 +19,7 @@ from transcripts import now_iso
 from . import phrases
 from .assess import assess
 from .policies import get_policy
+from .selection import question_text
 from .routing import after_assess, after_next, decide, new_record
 from .judges.base import Answers
 from .judges.heuristic import HeuristicJudge
@@ -119,16 +120,12 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None, ll
 
     def ask(state: InterviewState) -> dict:
         out, card = _Out(state), card_of(state)
-        parts = []
-        if card.notice:
-            parts.append(card.notice)
-        if round_type == "customer" and card.persona:
-            parts.append(f"For this one I'm {card.persona.name}, {card.persona.role}.")
-        parts.append(card.question)
-        out.add("interviewer", act="question", question=card.id, text=" ".join(parts))
+        out.add("interviewer", act="question", question=card.id,
+                text=question_text(card, round_type))
         records = dict(state.get("records") or {})
         records[card.id] = new_record() | {"asked_at": now_iso(),
-                                           "dialog": [{"role": "interviewer", "text": parts[-1]}]}
+                                           "dialog": [{"role": "interviewer",
+                                                       "text": card.question}]}
         return out.update(records=records)
 
     def wait(state: InterviewState) -> dict:

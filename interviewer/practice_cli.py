@@ -29,15 +29,21 @@ def make_llm(a: argparse.Namespace):
 
 
 def run_practice(a: argparse.Namespace) -> int:
-    from .session import Session, SessionError
     if a.voice:
         raise UsageError("voice mode is not available in this version yet; run without --voice")
-    if not a.plain:
-        print("note: the terminal app is not available yet; running the plain console "
-              "(--plain).", file=sys.stderr)
     llm = make_llm(a)
     if llm is not None:
         print(f"interviewer: {llm.label}", file=sys.stderr)
+    if not a.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("note: not a terminal, so running the plain console (--plain).", file=sys.stderr)
+        a.plain = True
+    if not a.plain:
+        from .tui import AppConfig, make_app
+        make_app(AppConfig(out=a.out, round=a.round, questions=a.question, count=a.questions,
+                           seed=a.seed, max_follow_ups=a.max_follow_ups, resume=a.resume,
+                           llm=llm, start_now=bool(a.question))).run()
+        return 0
+    from .session import Session, SessionError   # after the TUI branch: it loads LangGraph
     try:
         if a.resume:
             session = Session.resume(a.resume, out=a.out, llm=llm)

@@ -9,7 +9,6 @@ events that reached the checkpoint but not the transcript are written then.
 """
 from __future__ import annotations
 
-import random
 import secrets
 import sqlite3
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from transcripts.schema import Event
 from . import __version__
 from .graph import build_graph
 from .policies import get_policy
+from .selection import SelectionError, choose_questions
 
 _EVENT = TypeAdapter(Event)
 
@@ -38,24 +38,6 @@ class SessionError(ValueError):
 def new_session_id() -> str:
     stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
     return f"{stamp}-{secrets.token_hex(3)}"
-
-
-def choose_questions(bank: Bank, round_type: str, ids: list[str] | None, count: int | None,
-                     seed: int) -> list[str]:
-    """The questions for a session: the ones asked for, else `count` drawn (seeded) from the
-    cards usually asked in this round."""
-    if ids:
-        try:
-            return [bank.get(i).id for i in ids]
-        except KeyError as exc:
-            raise SessionError(exc.args[0]) from None
-    pool = [c.id for c in bank.filter(round=round_type)]
-    if not pool:
-        raise SessionError(f"no questions in the bank for the {round_type} round")
-    n = count or get_policy(round_type).default_questions
-    if n < 1:
-        raise SessionError(f"--questions must be at least 1, got {n}")
-    return random.Random(seed).sample(pool, min(n, len(pool)))
 
 
 @dataclass
@@ -95,7 +77,10 @@ class Session:
         if max_follow_ups < 0:
             raise SessionError(f"--max-follow-ups must be 0 or more, got {max_follow_ups}")
         seed = seed if seed is not None else secrets.randbelow(2**31)
-        chosen = choose_questions(bank, round_type, questions, count, seed)
+        try:
+            chosen = choose_questions(bank, round_type, questions, count, seed)
+        except SelectionError as exc:
+            raise SessionError(str(exc)) from None
         sid = session_id or new_session_id()
         directory = sessions_dir(out)
         directory.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,43 @@
+"""Which questions a session asks and how each is put to the candidate. Light on imports on
+purpose: the terminal app shows the first question with these before the engine is loaded."""
+from __future__ import annotations
+
+import random
+
+from rubrics import Bank, Card
+
+from .policies import get_policy
+
+
+class SelectionError(ValueError):
+    """Questions that cannot be chosen, with the reason (unknown id, empty round...)."""
+
+
+def choose_questions(bank: Bank, round_type: str, ids: list[str] | None, count: int | None,
+                     seed: int) -> list[str]:
+    """The questions for a session: the ones asked for, else `count` drawn (seeded) from the
+    cards usually asked in this round."""
+    if ids:
+        try:
+            return [bank.get(i).id for i in ids]
+        except KeyError as exc:
+            raise SelectionError(exc.args[0]) from None
+    pool = [c.id for c in bank.filter(round=round_type)]
+    if not pool:
+        raise SelectionError(f"no questions in the bank for the {round_type} round")
+    n = count or get_policy(round_type).default_questions
+    if n < 1:
+        raise SelectionError(f"--questions must be at least 1, got {n}")
+    return random.Random(seed).sample(pool, min(n, len(pool)))
+
+
+def question_text(card: Card, round_type: str) -> str:
+    """The question as the interviewer says it: the design-scenario notice, the persona in a
+    customer round, then the card's question."""
+    parts = []
+    if card.notice:
+        parts.append(card.notice)
+    if round_type == "customer" and card.persona:
+        parts.append(f"For this one I'm {card.persona.name}, {card.persona.role}.")
+    parts.append(card.question)
+    return " ".join(parts)

@@ -1,0 +1,186 @@
+"""The interview: the conversation, the answer editor, the number checks as they happen, the
+time on this question, and a status bar. The engine runs in a worker thread, so the screen
+never blocks; a failure leaves the typed answer in the editor."""
+from __future__ import annotations
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static, TextArea
+
+from rubrics import default_bank
+
+from ..config import AppConfig
+from ..widgets.conversation import ConversationLog
+from ..widgets.numbers import NumberPanel
+from ..widgets.timer import QuestionTimer
+
+
+class InterviewFinished(Message):
+    def __init__(self, session) -> None:
+        super().__init__()
+        self.session = session
+
+
+class InterviewScreen(Screen):
+    # priority: the editor would otherwise take these keys for itself (ctrl+e is end-of-line)
+    BINDINGS = [Binding("ctrl+s", "submit", "Submit answer", priority=True),
+                Binding("ctrl+n", "command('/skip')", "Skip question", priority=True),
+                Binding("ctrl+e", "command('/end')", "End interview", priority=True),
+                Binding("ctrl+q", "app.quit", "Save & quit", priority=True)]
+
+    def __init__(self, config: AppConfig, round_type: str, questions: list[str] | None,
+                 resume: str | None = None) -> None:
+        super().__init__()
+        self.config, self.round_type, self.questions, self.resume_id = (
+            config, round_type, questions, resume)
+        self.session = None
+        self.busy = True
+        self.pending: str | None = None   # an answer submitted before the engine was ready
+        # One seed for the preview and the engine, so both pick the same questions.
+        import secrets
+        self.seed = config.seed if config.seed is not None else secrets.randbelow(2**31)
+        self.bank = default_bank()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="interview"):
+            with Vertical(id="main"):
+                yield ConversationLog(id="log")
+                yield self._editor()
+            with Vertical(id="side"):
+                yield Static("[b]Time on this question[/b]", classes="side-title")
+                yield QuestionTimer(id="timer")
+                yield Static("[b]Number checks[/b]", classes="side-title")
+                yield NumberPanel(id="numbers")
+        yield Static(self._status(), id="status")
+        yield Footer()
+
+    def _editor(self) -> TextArea:
+        if self.round_type == "coding":
+            ed = TextArea.code_editor(language="python", id="editor", soft_wrap=True)
+        else:
+            ed = TextArea(id="editor", soft_wrap=True, show_line_numbers=False)
+        ed.placeholder = "Type your answer. Ctrl+S submits."
+        return ed
+
+    def _status(self, path: str = "starting...") -> str:
+        llm = self.config.llm
+        mode = ("[green]offline[/green]" if llm is None
+                else f"{llm.backend.name} · {llm.backend.model}")
+        return f" {mode}  │  round: {self.round_type}  │  transcript: {path}"
+
+    def on_mount(self) -> None:
+        self.query_one("#editor").focus()
+        if not self.resume_id:
+            self._preview_first_question()
+        # Load the engine after the first paint: its imports would hold the GIL meanwhile.
+        self.call_after_refresh(self.start_session)
+
+    def _preview_first_question(self) -> None:
+        """Paint the first question before the engine loads (it takes about a second to
+        import): the choice is seeded, so the engine asks exactly this one."""
+        from ...selection import SelectionError, choose_questions, question_text
+        try:
+            chosen = choose_questions(self.bank, self.round_type, self.questions,
+                                      self.config.count, self.seed)
+        except SelectionError:
+            return   # the engine will report it
+        self.questions = chosen
+        card = self.bank.get(chosen[0])
+        self.query_one(ConversationLog).preview(question_text(card, self.round_type))
+        self.query_one(QuestionTimer).restart(card.budget_minutes)
+
+    # -- engine work, off the UI thread ---------------------------------------------------
+    @work(thread=True, exclusive=True, group="engine")
+    def start_session(self) -> None:
+        from ...session import Session, SessionError
+        try:
+            if self.resume_id:
+                s = Session.resume(self.resume_id, out=self.config.out, llm=self.config.llm)
+            else:
+                s = Session.new(round_type=self.round_type, questions=self.questions,
+                                count=self.config.count, seed=self.seed,
+                                max_follow_ups=self.config.max_follow_ups, out=self.config.out,
+                                llm=self.config.llm)
+            turn = s.start()
+        except SessionError as exc:
+            self.app.call_from_thread(self.notify, str(exc), severity="error", timeout=10)
+            return
+        self.session = s
+        self.app.call_from_thread(self._after_turn, turn, None)
+
+    @work(thread=True, exclusive=True, group="engine")
+    def send(self, text: str) -> None:
+        log = self.query_one(ConversationLog)
+
+        def on_text(event_id: str, piece: str | None) -> None:
+            self.app.call_from_thread(log.stream, event_id, piece)
+        try:
+            turn = self.session.answer(text, on_text=on_text if self.config.llm else None)
+        except Exception as exc:   # never lose what was typed
+            self.app.call_from_thread(self._failed, text, exc)
+            return
+        self.app.call_from_thread(self._after_turn, turn, text)
+
+    # -- UI updates ------------------------------------------------------------------------
+    def _after_turn(self, turn, sent: str | None) -> None:
+        log = self.query_one(ConversationLog)
+        numbers = self.query_one(NumberPanel)
+        editor = self.query_one("#editor", TextArea)
+        if sent is not None and editor.text.strip() == sent.strip():
+            editor.clear()
+        for e in turn.events:
+            log.show_event(e)
+            if e.type == "tool_check":
+                numbers.add_check(e)
+            if e.type == "interviewer" and e.act == "question" and e.question:
+                self.query_one(QuestionTimer).restart(self.bank.get(e.question).budget_minutes)
+        self.query_one("#status", Static).update(self._status(str(self.session.path)))
+        self.busy = False
+        if turn.awaiting is None:
+            self.post_message(InterviewFinished(self.session))
+        elif self.pending is not None:
+            text, self.pending = self.pending, None
+            self.busy = True
+            self.send(text)
+
+    def _failed(self, text: str, exc: Exception) -> None:
+        self.busy = False
+        self.notify(f"The interviewer hit a problem: {exc}. Your answer is still in the "
+                    "editor; submit it again.", severity="error", timeout=10)
+
+    def action_submit(self) -> None:
+        editor = self.query_one("#editor", TextArea)
+        text = editor.text.strip()
+        if not text:
+            self.notify("Type an answer first (Ctrl+N skips the question).", timeout=3)
+            return
+        if self.session is None and self.pending is None:
+            # The engine is still loading: keep the answer and send it the moment it is ready.
+            self.pending = text
+            self.query_one(ConversationLog).add("candidate", text)
+            self.notify("The interviewer is getting ready; your answer will go as soon as "
+                        "it is.", timeout=3)
+            return
+        if self.busy:
+            self.notify("Wait for the interviewer to finish.", timeout=3)
+            return
+        self._send(text)
+
+    def action_command(self, command: str) -> None:
+        if not self.busy and self.session is not None:
+            self._send(command)
+
+    def _send(self, text: str) -> None:
+        self.busy = True
+        if not text.startswith("/"):
+            self.query_one(ConversationLog).add("candidate", text)
+        self.send(text)
+
+    @on(TextArea.Changed)
+    def _typing(self) -> None:   # nothing to do: the editor owns its text
+        pass

@@ -1,0 +1,52 @@
+"""The scorecard: verdicts with evidence, numbers, red flags, the level, and how far the judge
+can be trusted; the model answers on request; export to Markdown or HTML."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Markdown
+
+from rubrics import default_bank
+
+from ...judges.export import to_html, to_markdown
+from ...judges.scorecard import Scorecard
+
+
+class ScorecardScreen(Screen):
+    BINDINGS = [("a", "answers", "Model answers"), ("m", "export('md')", "Export .md"),
+                ("h", "export('html')", "Export .html"), ("s", "app.sessions", "Sessions"),
+                ("n", "app.new_interview", "New interview"), ("ctrl+q", "app.quit", "Quit")]
+
+    def __init__(self, scorecard: Scorecard, session_id: str, export_dir: Path) -> None:
+        super().__init__()
+        self.scorecard, self.session_id, self.export_dir = scorecard, session_id, export_dir
+        self.showing_answers = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Markdown(self._markdown(), id="scorecard")
+        yield Footer()
+
+    def _markdown(self) -> str:
+        md = to_markdown(self.scorecard, title=f"Scorecard: {self.session_id}")
+        if self.showing_answers:
+            bank = default_bank()
+            md += "\n\n# Model answers\n"
+            for q in self.scorecard.questions:
+                card = bank.get(q.question)
+                md += f"\n## {card.id}: {card.title}\n\n" + card.model_answer.text + "\n"
+        return md
+
+    def action_answers(self) -> None:
+        self.showing_answers = not self.showing_answers
+        self.query_one("#scorecard", Markdown).update(self._markdown())
+
+    def action_export(self, fmt: str) -> None:
+        self.export_dir.mkdir(parents=True, exist_ok=True)
+        path = self.export_dir / f"{self.session_id}.{fmt}"
+        title = f"Scorecard: {self.session_id}"
+        path.write_text(to_markdown(self.scorecard, title) if fmt == "md"
+                        else to_html(self.scorecard, title))
+        self.notify(f"Saved {path}")

@@ -1,0 +1,172 @@
+"""Past sessions: open one to replay it turn by turn or re-score it with another judge and see
+what changed; progress per theme over time and the criteria missed most often."""
+from __future__ import annotations
+
+import warnings
+from collections import Counter
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from rubrics import default_bank
+from transcripts import TornLineWarning, list_sessions, load, sessions_dir
+
+from ...judges.scorecard import LEVELS
+
+BARS = "▁▃▅█"   # poor, borderline, solid, outstanding
+
+
+def progress_lines(paths: list[str]) -> tuple[list[str], list[str]]:
+    """(a small chart per theme, the most-missed criteria with the questions that train them)"""
+    bank = default_bank()
+    by_theme: dict[str, list[str]] = {}
+    missed: Counter = Counter()
+    for p in sorted(paths):
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", TornLineWarning)
+                t = load(p)
+        except Exception:
+            continue
+        scores = t.of_type("score")
+        if not scores:
+            continue
+        for q in scores[-1].scorecard.get("questions", []):
+            if not q.get("answered") or not q.get("level"):
+                continue
+            by_theme.setdefault(bank.get(q["question"]).theme, []).append(q["level"])
+            for c in q.get("criteria", []):
+                if c["verdict"] in ("missing", "partial"):
+                    missed[(q["question"], c["id"])] += 1
+    chart = [f"{theme:<13} {''.join(BARS[LEVELS.index(x)] for x in levels[-30:])}  "
+             f"latest: {levels[-1]}" for theme, levels in sorted(by_theme.items())]
+    top = [f"{n}x  {cid}  (practise {qid}: {bank.get(qid).title})"
+           for (qid, cid), n in missed.most_common(6)]
+    return chart or ["(no graded sessions yet)"], top or ["(nothing missed yet)"]
+
+
+class SessionsScreen(Screen):
+    BINDINGS = [("enter", "open", "Replay"), ("r", "rescore", "Re-score"),
+                ("escape", "app.pop_screen", "Back"), ("ctrl+q", "app.quit", "Quit")]
+
+    def __init__(self, out: str | None) -> None:
+        super().__init__()
+        self.out = out
+        self.rows = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="sessions"):
+            yield DataTable(id="session-table", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="progress"):
+                yield Static("[b]Progress by theme[/b]", classes="side-title")
+                yield Static(id="chart")
+                yield Static("[b]Missed most often[/b]", classes="side-title")
+                yield Static(id="missed")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("session", "date", "round", "questions", "turns", "level")
+        self.rows = [r for r in list_sessions(sessions_dir(self.out)) if not r.error]
+        for r in self.rows:
+            table.add_row(r.session_id, r.started[:16].replace("T", " "), r.round,
+                          ",".join(r.questions), str(r.turns),
+                          r.level or ("finished" if r.finished else "unfinished"),
+                          key=r.session_id)
+        chart, missed = progress_lines([r.path for r in self.rows])
+        self.query_one("#chart", Static).update("\n".join(chart))
+        self.query_one("#missed", Static).update("\n".join(missed))
+        table.focus()
+
+    def current(self):
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return next(r for r in self.rows if r.session_id == key)
+
+    @on(DataTable.RowSelected)
+    def action_open(self) -> None:
+        row = self.current()
+        if row:
+            self.app.push_screen(ReplayScreen(row.path, self.out))
+
+    def action_rescore(self) -> None:
+        row = self.current()
+        if row:
+            self.app.push_screen(ReplayScreen(row.path, self.out, rescore=True))
+
+
+class ReplayScreen(Screen):
+    """A saved transcript, one turn at a time; `r` re-scores it and shows what changed."""
+    BINDINGS = [("right,n", "step(1)", "Next turn"), ("left,p", "step(-1)", "Previous"),
+                ("end", "step(999)", "All"), ("r", "rescore", "Re-score"),
+                ("escape", "app.pop_screen", "Back")]
+
+    def __init__(self, path: str, out: str | None, rescore: bool = False) -> None:
+        super().__init__()
+        self.path, self.out, self.rescore_now = path, out, rescore
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", TornLineWarning)
+            self.t = load(path)
+        self.steps = [e for e in self.t.events if e.type in ("interviewer", "candidate",
+                                                             "tool_check")]
+        self.shown = 0
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield VerticalScroll(Static(id="replay-body"), id="replay")
+        yield Static(id="replay-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_step(1)
+        if self.rescore_now:
+            self.action_rescore()
+
+    def action_step(self, delta: int) -> None:
+        self.shown = max(1, min(len(self.steps), self.shown + delta))
+        lines = []
+        for e in self.steps[:self.shown]:
+            if e.type == "interviewer":
+                lines.append(f"[b]Interviewer[/b]: {e.text}")
+            elif e.type == "candidate":
+                lines.append(f"[b]You[/b]: {e.text}")
+            else:
+                lines.append(f"  [dim]check {e.quantity}: said {e.claimed_text}, computed "
+                             f"{e.computed:.4g} -> {'ok' if e.ok else 'MISMATCH'}[/dim]")
+        self.body = "\n\n".join(lines)
+        self.query_one("#replay-body", Static).update(self.body)
+        self.query_one("#replay-status", Static).update(
+            f" turn {self.shown}/{len(self.steps)}  │  {self.t.header.session_id}")
+
+    @work(thread=True, exclusive=True)
+    def action_rescore(self) -> None:
+        from ...grading_cli import diff, score_one
+        from ...judges import HeuristicJudge
+        from ...judges.scorecard import Scorecard
+        judges = [HeuristicJudge()]
+        llm = getattr(self.app, "config", None) and self.app.config.llm
+        if llm is not None:
+            from ...judges.llm import LLMJudge
+            judges = [LLMJudge(llm.backend)]
+        previous = [Scorecard.model_validate(s.scorecard) for s in self.t.of_type("score")]
+        result = score_one(self.t.path, judges, default_bank(), True)
+        if "error" in result:
+            self.app.call_from_thread(self.notify, result["error"], severity="error")
+            return
+        new = result["scorecards"][0]
+        changes = diff(previous[-1], new) if previous else []
+        summary = (f"Re-scored with {new.judge.name}: {new.overall or 'unscored'}"
+                   + (f" (was {previous[-1].overall})" if previous else "")
+                   + (f"; {len(changes)} verdict(s) changed" if previous else ""))
+        self.app.call_from_thread(self._show_rescore, summary, changes)
+
+    def _show_rescore(self, summary: str, changes: list[str]) -> None:
+        self.body += "\n\n[b]" + summary + "[/b]\n" + "\n".join(changes)
+        self.query_one("#replay-body", Static).update(self.body)
+        self.notify(summary)

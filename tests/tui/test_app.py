@@ -1,0 +1,135 @@
+"""The terminal app driven by Pilot: a full offline interview, replay and re-score from the
+sessions screen, and the failure path."""
+from __future__ import annotations
+
+import pytest
+
+from interviewer.tui import AppConfig, make_app
+from interviewer.tui.screens.interview import InterviewScreen
+from interviewer.tui.screens.scorecard import ScorecardScreen
+from interviewer.tui.screens.sessions import ReplayScreen, SessionsScreen
+from interviewer.tui.widgets.conversation import ConversationLog, Turn
+from interviewer.tui.widgets.numbers import NumberPanel
+from transcripts import load, sessions_dir
+
+SIZE = (140, 45)
+
+
+async def wait_for(pilot, predicate, timeout=20.0):
+    import asyncio
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not predicate():
+        assert loop.time() < end, "timed out waiting for the app"
+        await pilot.pause(0.05)
+
+
+def texts(app) -> list[str]:
+    return [t.text for t in app.screen.query(Turn)]
+
+
+async def type_answer(pilot, text: str) -> None:
+    editor = pilot.app.screen.query_one("#editor")
+    editor.text = text
+    await pilot.press("ctrl+s")
+
+
+@pytest.mark.asyncio
+async def test_full_offline_interview(tmp_path):
+    app = make_app(AppConfig(out=str(tmp_path), round="screen"))
+    async with app.run_test(size=SIZE) as pilot:
+        # pick: filter to the screen round, choose why-fde, start
+        await pilot.pause()
+        table = app.screen.query_one("#cards")
+        row = table.get_row_index("why-fde")
+        table.move_cursor(row=row)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, InterviewScreen)
+                       and any("forward deployed engineer" in t for t in texts(app)))
+        # a wrong number: the panel shows the mismatch, the interviewer challenges it
+        await type_answer(pilot, "Roughly 45% of postings list pay.")
+        await wait_for(pilot, lambda: app.screen.query_one(NumberPanel).checks == 1)
+        panel = app.screen.query_one(NumberPanel)
+        assert panel.query(".check.bad")
+        await wait_for(pilot, lambda: any("29.1%" in t for t in texts(app)))
+        # a vague answer gets a follow-up probe
+        before = len(texts(app))
+        await type_answer(pilot, "It just sounds like an interesting job.")
+        await wait_for(pilot, lambda: len(texts(app)) >= before + 2)
+        # finish with the keyboard: end, then answer the wrap-up
+        await pilot.press("ctrl+e")
+        await wait_for(pilot, lambda: any("questions" in t and "for me" in t or "ask me" in t
+                                          for t in texts(app)))
+        await type_answer(pilot, "How do you measure FDE success?")
+        await wait_for(pilot, lambda: isinstance(app.screen, ScorecardScreen))
+        md = app.screen._markdown()
+        assert "why-fde" in md and "| criterion | verdict | evidence |" in md
+        assert "agrees with reference grades on" in md
+        await pilot.press("a")
+        assert "Model answers" in app.screen._markdown()
+    [path] = (sessions_dir(str(tmp_path))).glob("*.jsonl")
+    t = load(path)
+    assert t.events[-1].type == "score"
+    assert [e.ok for e in t.of_type("tool_check")] == [False]
+
+
+@pytest.mark.asyncio
+async def test_sessions_replay_and_rescore(tmp_path):
+    from interviewer.session import Session
+    s = Session.new(round_type="technical", questions=["why-fde"], seed=1, out=tmp_path)
+    s.start()
+    s.answer("I want to build on customer systems. Only 45% of postings list pay.")
+    s.answer("/end")
+    s.answer("None.")
+    s.close()
+    app = make_app(AppConfig(out=str(tmp_path)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        assert isinstance(app.screen, SessionsScreen)
+        assert app.screen.query_one("#session-table").row_count == 1
+        assert "latest:" in str(app.screen.query_one("#chart").render())
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("end")
+        assert "Interviewer" in app.screen.body and "MISMATCH" in app.screen.body
+        await pilot.press("r")
+        await wait_for(pilot, lambda: "Re-scored with heuristic" in app.screen.body)
+        assert "(was " in app.screen.body
+    assert len(load(s.path).of_type("score")) == 2   # appended, the first kept
+
+
+@pytest.mark.asyncio
+async def test_a_failing_engine_keeps_the_answer(tmp_path, monkeypatch):
+    app = make_app(AppConfig(out=str(tmp_path), questions=["why-fde"], start_now=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, InterviewScreen)
+                       and app.screen.session is not None and not app.screen.busy)
+        session = app.screen.session
+
+        def boom(*a, **k):
+            raise RuntimeError("model server unreachable")
+        monkeypatch.setattr(session, "answer", boom)
+        await type_answer(pilot, "My carefully typed answer.")
+        await wait_for(pilot, lambda: not app.screen.busy)
+        assert app.screen.query_one("#editor").text == "My carefully typed answer."
+        assert any("model server unreachable" in str(n.message) for n in app._notifications)
+
+
+@pytest.mark.asyncio
+async def test_quitting_mid_interview_offers_resume(tmp_path):
+    app = make_app(AppConfig(out=str(tmp_path), questions=["why-fde"], start_now=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, InterviewScreen)
+                       and app.screen.session is not None and not app.screen.busy)
+        await type_answer(pilot, "It sounds interesting.")
+        await wait_for(pilot, lambda: not app.screen.busy)
+        await pilot.press("ctrl+q")
+    again = make_app(AppConfig(out=str(tmp_path)))
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert again.screen.query("#resume")
+        await pilot.click("#resume")
+        await wait_for(pilot, lambda: isinstance(again.screen, InterviewScreen)
+                       and again.screen.session is not None and not again.screen.busy)
+        assert any("It sounds interesting" not in t for t in texts(again))
