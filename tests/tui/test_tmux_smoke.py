@@ -24,6 +24,8 @@ class Tmux:
         exports = " ".join(f"{k}={v}" for k, v in env.items())
         subprocess.run(self.base + ["new-session", "-d", "-s", name, "-x", "140", "-y", "40",
                                     f"env TERM=xterm-256color {exports} {command}"], check=True)
+        subprocess.run(self.base + ["resize-window", "-t", name, "-x", "140", "-y", "40"],
+                       capture_output=True)
 
     def screen(self) -> str:
         return subprocess.run(self.base + ["capture-pane", "-p", "-t", self.name],

@@ -66,6 +66,7 @@ class ConversationLog(VerticalScroll):
                 self._preview = None          # the previewed question, now confirmed
             elif self._preview is not None:   # e.g. the opening: it goes before the question
                 self.mount(Turn("interviewer", event.text), before=self._preview)
+                self.call_after_refresh(self.scroll_end, animate=False)
             else:
                 self.add("interviewer", event.text)
         elif event.type == "notice" and event.level != "info":
