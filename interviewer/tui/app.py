@@ -14,7 +14,7 @@ from .config import AppConfig
 from .screens.interview import InterviewFinished, InterviewScreen
 from .screens.pick import PickScreen, StartInterview, set_missed
 from .screens.scorecard import ScorecardScreen
-from .screens.sessions import SessionsScreen
+from .screens.sessions import SessionsScreen, missed_criteria
 
 
 class InterviewApp(App):
@@ -39,12 +39,7 @@ class InterviewApp(App):
     def _pick(self) -> PickScreen:
         rows = [r for r in list_sessions(sessions_dir(self.config.out)) if not r.error]
         unfinished = [r for r in rows if not r.finished and r.turns > 0]
-        missed: dict[str, int] = {}
-        for r in rows:
-            if r.level and r.level in ("poor", "borderline"):
-                for q in r.questions:
-                    missed[q] = missed.get(q, 0) + 1
-        set_missed(missed)
+        set_missed(missed_criteria([r.path for r in rows]))
         return PickScreen(self.config.provider_label, self.config.round, unfinished)
 
     @on(StartInterview)

@@ -133,3 +133,26 @@ async def test_quitting_mid_interview_offers_resume(tmp_path):
         await wait_for(pilot, lambda: isinstance(again.screen, InterviewScreen)
                        and again.screen.session is not None and not again.screen.busy)
         assert any("It sounds interesting" not in t for t in texts(again))
+
+
+def test_surprise_me_leans_toward_missed_criteria(tmp_path):
+    import random
+
+    from interviewer.tui.screens.pick import missed_count, set_missed
+    from interviewer.tui.screens.sessions import missed_criteria
+    from interviewer.session import Session
+    s = Session.new(round_type="technical", questions=["q01"], seed=1, out=tmp_path)
+    s.start()
+    s.answer("It depends.")
+    s.answer("/end")
+    s.answer("None.")
+    counts = missed_criteria([str(s.path)])
+    assert counts["q01"] >= 5
+    set_missed(counts)
+    assert missed_count("q01") == counts["q01"] and missed_count("q02") == 0
+    random.seed(0)
+    from rubrics import default_bank
+    pool = [c for c in default_bank() if "technical" in c.rounds]
+    picks = random.choices(pool, weights=[1 + missed_count(c.id) for c in pool], k=2000)
+    share = sum(1 for c in picks if c.id == "q01") / len(picks)
+    assert share > 2 / len(pool)   # more than its share without history

@@ -11,10 +11,16 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static, Switch
 
-from rubrics import PROVENANCE_TEXT, ROUND_TYPES, THEMES, default_bank
+from rubrics import ROUND_TYPES, THEMES, default_bank
 
 MARK = {"near-verbatim": "◻", "same-scenario": "▨", "other-sources": "■",
         "no-interview-source": "┄"}
+
+
+LEGEND = {"near-verbatim": "prep-site question, near-verbatim",
+          "same-scenario": "prep-site scenario, reworded",
+          "other-sources": "other sources",
+          "no-interview-source": "no interview source (design scenario)"}
 
 
 class StartInterview(Message):
@@ -65,7 +71,7 @@ class PickScreen(Screen):
         table = self.query_one("#cards", DataTable)
         table.add_columns("id", "ch", "theme", "rounds", "src", "title")
         self.query_one("#legend", Static).update(
-            "  ".join(f"{MARK[k]} {v}" for k, v in PROVENANCE_TEXT.items()))
+            "  ".join(f"{MARK[k]} {v}" for k, v in LEGEND.items()))
         self.query_one("#voice", Switch).disabled = True
         self.refill()
         table.focus()

@@ -19,6 +19,22 @@ from ...judges.scorecard import LEVELS
 BARS = "▁▃▅█"   # poor, borderline, solid, outstanding
 
 
+def missed_criteria(paths: list[str]) -> dict[str, int]:
+    """Criteria missed or partial per question in past graded sessions ("surprise me" weights)."""
+    counts: dict[str, int] = {}
+    for p in paths:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", TornLineWarning)
+                scores = load(p).of_type("score")
+        except Exception:
+            continue
+        for q in (scores[-1].scorecard.get("questions", []) if scores else []):
+            n = sum(1 for c in q.get("criteria", []) if c["verdict"] in ("missing", "partial"))
+            counts[q["question"]] = counts.get(q["question"], 0) + n
+    return counts
+
+
 def progress_lines(paths: list[str]) -> tuple[list[str], list[str]]:
     """(a small chart per theme, the most-missed criteria with the questions that train them)"""
     bank = default_bank()
@@ -70,12 +86,12 @@ class SessionsScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("session", "date", "round", "questions", "turns", "level")
+        table.add_columns("date", "round", "level", "questions", "turns", "session")
         self.rows = [r for r in list_sessions(sessions_dir(self.out)) if not r.error]
         for r in self.rows:
-            table.add_row(r.session_id, r.started[:16].replace("T", " "), r.round,
-                          ",".join(r.questions), str(r.turns),
+            table.add_row(r.started[:16].replace("T", " "), r.round,
                           r.level or ("finished" if r.finished else "unfinished"),
+                          ",".join(r.questions), str(r.turns), r.session_id,
                           key=r.session_id)
         chart, missed = progress_lines([r.path for r in self.rows])
         self.query_one("#chart", Static).update("\n".join(chart))
