@@ -42,6 +42,11 @@ def build_parser() -> argparse.ArgumentParser:
     practice = sub.add_parser("practice", help="run a mock interview (offline with no key)")
     practice.add_argument("--plain", action="store_true", help="console session on stdin/stdout")
     practice.add_argument("--voice", action="store_true", help="answer through the microphone")
+    practice.add_argument("--speak", action="store_true", help="read the questions aloud")
+    practice.add_argument("--whisper-model", metavar="NAME_OR_DIR",
+                          help="a Whisper size name or a local CTranslate2 model directory")
+    practice.add_argument("--audio-file", metavar="WAV",
+                          help="feed this recording instead of the microphone (for checks)")
     practice.add_argument("--round", choices=ROUNDS, default="technical")
     practice.add_argument("--question", action="append", metavar="ID", help="repeatable")
     practice.add_argument("--questions", type=int, metavar="N")
@@ -84,7 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     transcribe.add_argument("file")
     transcribe.add_argument("--question", metavar="ID")
     transcribe.add_argument("--json", action="store_true")
-    transcribe.set_defaults(run=_not_yet("the voice issue"))
+    transcribe.add_argument("--whisper-model", metavar="NAME_OR_DIR")
+    transcribe.set_defaults(run=_lazy("practice_cli", "run_transcribe"))
 
     from .bank_cli import add_bank_commands
     from .tools_cli import add_tools_command

@@ -38,8 +38,14 @@ def render_scorecard(card: dict) -> str:
     return to_text(Scorecard.model_validate(card))
 
 
-def read_answer(inp: TextIO, out: TextIO, prompt: str) -> str | None:
-    """Lines up to an empty line. None at end of input with nothing typed."""
+def _speak(voice, turn: Turn) -> None:
+    if voice.speaker is not None and turn.utterances:
+        voice.speaker.say(" ".join(u.text for u in turn.utterances))
+
+
+def read_answer(inp: TextIO, out: TextIO, prompt: str, allow_empty: bool = False) -> str | None:
+    """Lines up to an empty line. None at end of input with nothing typed; "" for an empty
+    first line when `allow_empty` (voice mode: record instead)."""
     out.write(f"\n{prompt} (end with an empty line)\n> ")
     out.flush()
     lines: list[str] = []
@@ -51,6 +57,8 @@ def read_answer(inp: TextIO, out: TextIO, prompt: str) -> str | None:
         if not line.strip():
             if lines:
                 return "\n".join(lines).strip()
+            if allow_empty:
+                return ""
             continue   # ignore blank lines before an answer starts
         if not lines and line.strip().startswith("/"):
             return line.strip()   # commands need no empty line
@@ -77,16 +85,34 @@ class _Streamer:
         self.out.flush()
 
 
-def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
-    show(out, session.start())
+def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdout,
+              voice=None) -> int:
+    first = session.start()
+    show(out, first)
+    if voice is not None:
+        voice.warm()
+        _speak(voice, first)
+        out.write("\nVoice on: press Enter on an empty prompt to record, Enter again to stop.\n")
     eof = False
     try:
         while session.awaiting():
+            source = "typed"
             if eof:
                 text = "/end"
             else:
                 prompt = "Your answer" if session.awaiting() == "answer" else "Your questions"
-                text = read_answer(inp, out, prompt)
+                if voice is not None:
+                    prompt += " (Enter on an empty line records)"
+                text = read_answer(inp, out, prompt, allow_empty=voice is not None)
+                if text == "" and voice is not None:
+                    from .voice_console import record_answer
+                    qid = session.current_question()
+                    vocab = list(session.bank.get(qid).vocabulary) if qid else []
+                    text = record_answer(voice, inp, out, vocab)
+                    if text is None:
+                        voice = None   # the device went away: typing from here on
+                        continue
+                    source = "voice"
                 if text is None:
                     eof = True
                     text = "/end"
@@ -94,8 +120,11 @@ def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdou
                     out.write(HELP + "\n")
                     continue
             streamer = _Streamer(out)
-            turn = session.answer(text, on_text=streamer if session.llm else None)
+            turn = session.answer(text, source=source,
+                                  on_text=streamer if session.llm else None)
             show(out, turn, streamer.done)
+            if voice is not None:
+                _speak(voice, turn)
     except KeyboardInterrupt:
         out.write(f"\n\nSaved. Continue with: fde-interview practice --plain --resume "
                   f"{session.id}\n")

@@ -29,19 +29,22 @@ def make_llm(a: argparse.Namespace):
 
 
 def run_practice(a: argparse.Namespace) -> int:
-    if a.voice:
-        raise UsageError("voice mode is not available in this version yet; run without --voice")
     llm = make_llm(a)
     if llm is not None:
         print(f"interviewer: {llm.label}", file=sys.stderr)
     if not a.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("note: not a terminal, so running the plain console (--plain).", file=sys.stderr)
         a.plain = True
+    voice = None
+    if a.voice or a.speak:
+        from .voice_console import setup_voice
+        voice = setup_voice(whisper_model=a.whisper_model, audio_file=a.audio_file,
+                            speak=a.speak)
     if not a.plain:
         from .tui import AppConfig, make_app
         make_app(AppConfig(out=a.out, round=a.round, questions=a.question, count=a.questions,
                            seed=a.seed, max_follow_ups=a.max_follow_ups, resume=a.resume,
-                           llm=llm, start_now=bool(a.question))).run()
+                           llm=llm, voice=voice, start_now=bool(a.question))).run()
         return 0
     from .session import Session, SessionError   # after the TUI branch: it loads LangGraph
     try:
@@ -58,7 +61,7 @@ def run_practice(a: argparse.Namespace) -> int:
         if session.done:
             print(f"session {session.id} is already finished; see {session.path}")
             return 0
-        return run_plain(session)
+        return run_plain(session, voice=voice)
     finally:
         session.close()
 
@@ -110,4 +113,33 @@ def run_check_endpoint(a: argparse.Namespace) -> int:
     print(f"model in use: {report.model}")
     for f in data["findings"]:
         print(f"  {'yes' if f['supported'] else 'no ':<4} {f['feature']:<28} {f['action']}")
+    return 0
+
+
+def run_transcribe(a: argparse.Namespace) -> int:
+    """Print what the recogniser hears in a WAV file, to check a voice setup."""
+    from .voice import Transcriber, VoiceUnavailable, read_wav, resolve_model
+    vocabulary = []
+    if a.question:
+        from rubrics import default_bank
+        try:
+            vocabulary = list(default_bank().get(a.question).vocabulary)
+        except KeyError as exc:
+            raise UsageError(exc.args[0]) from None
+    try:
+        audio = read_wav(a.file)
+        model = resolve_model(a.whisper_model)
+        result = Transcriber(model).transcribe(audio, vocabulary)
+    except VoiceUnavailable as exc:
+        raise UsageError(str(exc)) from None
+    if a.json:
+        json.dump({"file": a.file, "model": model, "text": result.text,
+                   "duration_s": result.duration_s, "seconds": result.seconds,
+                   "rtf": result.rtf, "segments": result.kept, "dropped": result.dropped},
+                  sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(result.text or "(nothing recognised)")
+        print(f"[{result.duration_s:.1f} s of audio in {result.seconds:.2f} s, real-time factor "
+              f"{result.rtf:.2f}; {len(result.dropped)} segment(s) dropped]", file=sys.stderr)
     return 0

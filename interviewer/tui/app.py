@@ -24,6 +24,7 @@ class InterviewApp(App):
     def __init__(self, config: AppConfig):
         super().__init__()
         self.config = config
+        self.voice_enabled = config.voice is not None
 
     def on_mount(self) -> None:
         self.sub_title = f"mock interviews · {self.config.provider_label}"
@@ -40,7 +41,8 @@ class InterviewApp(App):
         rows = [r for r in list_sessions(sessions_dir(self.config.out)) if not r.error]
         unfinished = [r for r in rows if not r.finished and r.turns > 0]
         set_missed(missed_criteria([r.path for r in rows]))
-        return PickScreen(self.config.provider_label, self.config.round, unfinished)
+        return PickScreen(self.config.provider_label, self.config.round, unfinished,
+                          voice_available=self.config.voice is not None)
 
     @on(StartInterview)
     def _start(self, message: StartInterview) -> None:

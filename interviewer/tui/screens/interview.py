@@ -30,6 +30,8 @@ class InterviewScreen(Screen):
     BINDINGS = [Binding("ctrl+s", "submit", "Submit answer", priority=True),
                 Binding("ctrl+n", "command('/skip')", "Skip question", priority=True),
                 Binding("ctrl+e", "command('/end')", "End interview", priority=True),
+                Binding("ctrl+t", "talk", "Record / stop", priority=True),
+                Binding("ctrl+x", "hush", "Stop speaking", priority=True),
                 Binding("ctrl+q", "app.quit", "Save & quit", priority=True)]
 
     def __init__(self, config: AppConfig, round_type: str, questions: list[str] | None,
@@ -40,6 +42,8 @@ class InterviewScreen(Screen):
         self.session = None
         self.busy = True
         self.pending: str | None = None   # an answer submitted before the engine was ready
+        self.recorder = None
+        self.heard_source = "typed"
         # One seed for the preview and the engine, so both pick the same questions.
         import secrets
         self.seed = config.seed if config.seed is not None else secrets.randbelow(2**31)
@@ -54,6 +58,9 @@ class InterviewScreen(Screen):
             with Vertical(id="side"):
                 yield Static("[b]Time on this question[/b]", classes="side-title")
                 yield QuestionTimer(id="timer")
+                if self._voice:
+                    yield Static("[b]Voice[/b]  Ctrl+T records", classes="side-title")
+                    yield Static("not recording", id="meter")
                 yield Static("[b]Number checks[/b]", classes="side-title")
                 yield NumberPanel(id="numbers")
         yield Static(self._status(), id="status")
@@ -67,6 +74,10 @@ class InterviewScreen(Screen):
         ed.placeholder = "Type your answer. Ctrl+S submits."
         return ed
 
+    @property
+    def _voice(self):
+        return self.config.voice if getattr(self.app, "voice_enabled", True) else None
+
     def _status(self, path: str = "starting...") -> str:
         llm = self.config.llm
         mode = ("[green]offline[/green]" if llm is None
@@ -77,6 +88,8 @@ class InterviewScreen(Screen):
         self.query_one("#editor").focus()
         if not self.resume_id:
             self._preview_first_question()
+        if self._voice is not None:
+            self._voice.warm()   # load the speech model once, in the background
         # Load the engine after the first paint: its imports would hold the GIL meanwhile.
         self.call_after_refresh(self.start_session)
 
@@ -120,7 +133,9 @@ class InterviewScreen(Screen):
         def on_text(event_id: str, piece: str | None) -> None:
             self.app.call_from_thread(log.stream, event_id, piece)
         try:
-            turn = self.session.answer(text, on_text=on_text if self.config.llm else None)
+            source, self.heard_source = self.heard_source, "typed"
+            turn = self.session.answer(text, source="command" if text.startswith("/") else source,
+                                       on_text=on_text if self.config.llm else None)
         except Exception as exc:   # never lose what was typed
             self.app.call_from_thread(self._failed, text, exc)
             return
@@ -133,6 +148,9 @@ class InterviewScreen(Screen):
         editor = self.query_one("#editor", TextArea)
         if sent is not None and editor.text.strip() == sent.strip():
             editor.clear()
+        voice = self._voice
+        if voice is not None and voice.speaker is not None and turn.utterances:
+            voice.speaker.say(" ".join(u.text for u in turn.utterances))
         for e in turn.events:
             log.show_event(e)
             if e.type == "tool_check":
@@ -170,6 +188,61 @@ class InterviewScreen(Screen):
             self.notify("Wait for the interviewer to finish.", timeout=3)
             return
         self._send(text)
+
+    # -- voice ---------------------------------------------------------------------------
+    def action_talk(self) -> None:
+        voice = self._voice
+        if voice is None:
+            self.notify("Voice is off (start with --voice).", timeout=3)
+            return
+        from ...voice import Recorder, VoiceUnavailable, meter
+        meter_w = self.query_one("#meter", Static)
+        if self.recorder is None:
+            def on_level(db: float) -> None:
+                self.app.call_from_thread(meter_w.update, f"[red]● recording[/red] {meter(db)}")
+            try:
+                self.recorder = Recorder(voice.make_source(), on_level)
+                self.recorder.start()
+            except VoiceUnavailable as exc:
+                self.recorder = None
+                self.notify(f"{exc}. Type your answer instead.", severity="warning", timeout=8)
+                return
+            meter_w.update("[red]● recording[/red]")
+            return
+        recorder, self.recorder = self.recorder, None
+        meter_w.update("recognising...")
+        self.recognise(recorder)
+
+    @work(thread=True, group="voice")
+    def recognise(self, recorder) -> None:
+        from ...voice import VoiceUnavailable
+        audio = recorder.stop()
+        qid = self.session.current_question() if self.session else None
+        vocab = list(self.bank.get(qid).vocabulary) if qid else []
+        try:
+            heard = self._voice.transcriber.transcribe(audio, vocab)
+        except VoiceUnavailable as exc:
+            self.app.call_from_thread(self.notify, f"{exc}", severity="error", timeout=8)
+            self.app.call_from_thread(self.query_one("#meter", Static).update, "voice off")
+            return
+        self.app.call_from_thread(self._heard, heard)
+
+    def _heard(self, heard) -> None:
+        meter_w = self.query_one("#meter", Static)
+        if not heard.text:
+            meter_w.update("heard nothing; Ctrl+T to try again")
+            return
+        editor = self.query_one("#editor", TextArea)
+        editor.text = (editor.text.rstrip() + " " + heard.text).strip()
+        self.heard_source = "voice"
+        meter_w.update(f"heard {heard.duration_s:.1f} s in {heard.seconds:.1f} s; edit, then "
+                       "Ctrl+S")
+        editor.focus()
+
+    def action_hush(self) -> None:
+        voice = self._voice
+        if voice is not None and voice.speaker is not None:
+            voice.speaker.stop()
 
     def action_command(self, command: str) -> None:
         if not self.busy and self.session is not None:

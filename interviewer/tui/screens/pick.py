@@ -23,6 +23,10 @@ LEGEND = {"near-verbatim": "prep-site question, near-verbatim",
           "no-interview-source": "no interview source (design scenario)"}
 
 
+def voice_on(available: bool) -> bool:
+    return available
+
+
 class StartInterview(Message):
     """Posted upward: start a session with these questions in this round."""
 
@@ -35,9 +39,11 @@ class PickScreen(Screen):
     BINDINGS = [("enter", "start", "Start"), ("ctrl+r", "surprise", "Surprise me"),
                 ("s", "sessions", "Sessions"), ("ctrl+q", "app.quit", "Quit")]
 
-    def __init__(self, provider: str, round_type: str, unfinished: list = ()) -> None:
+    def __init__(self, provider: str, round_type: str, unfinished: list = (),
+                 voice_available: bool = False) -> None:
         super().__init__()
         self.provider, self.round_type, self.unfinished = provider, round_type, list(unfinished)
+        self.voice_available = voice_available
         self.bank = default_bank()
 
     def compose(self) -> ComposeResult:
@@ -56,8 +62,8 @@ class PickScreen(Screen):
                 yield Input(placeholder="chapter", id="chapter", type="integer")
                 yield Label(f"provider: {self.provider}", id="provider")
                 yield Label("voice", classes="switch-label")
-                yield Switch(value=False, id="voice", tooltip="voice mode arrives with the "
-                                                              "voice issue")
+                yield Switch(value=voice_on(self.voice_available), id="voice",
+                             tooltip="answer by voice (start with --voice to enable)")
             yield DataTable(id="cards", cursor_type="row", zebra_stripes=True)
             yield Static(id="legend")
             with Horizontal(id="pick-buttons"):
@@ -72,7 +78,7 @@ class PickScreen(Screen):
         table.add_columns("id", "ch", "theme", "rounds", "src", "title")
         self.query_one("#legend", Static).update(
             "  ".join(f"{MARK[k]} {v}" for k, v in LEGEND.items()))
-        self.query_one("#voice", Switch).disabled = True
+        self.query_one("#voice", Switch).disabled = not self.voice_available
         self.refill()
         table.focus()
 
@@ -96,6 +102,10 @@ class PickScreen(Screen):
     @on(Input.Changed)
     def _filters_changed(self) -> None:
         self.refill()
+
+    @on(Switch.Changed, "#voice")
+    def _voice_toggled(self, event: Switch.Changed) -> None:
+        self.app.voice_enabled = event.value
 
     def selected(self) -> str | None:
         table = self.query_one("#cards", DataTable)

@@ -1,0 +1,106 @@
+"""Voice in the plain console: Enter starts and stops recording, the recogniser's text is
+shown to confirm or correct, and only confirmed text reaches the interviewer."""
+from __future__ import annotations
+
+import sys
+import threading
+from dataclasses import dataclass
+from typing import TextIO
+
+from .voice import Recorder, Speaker, Transcriber, VoiceUnavailable, meter
+
+
+@dataclass
+class VoiceSetup:
+    """What --voice resolved to: a source factory, a loaded-once transcriber, a speaker."""
+    make_source: object            # () -> AudioSource
+    transcriber: Transcriber
+    speaker: Speaker | None = None
+
+    def warm(self) -> threading.Thread:
+        """Load the model in the background so the first answer does not wait for it."""
+        t = threading.Thread(target=self._warm, daemon=True)
+        t.start()
+        return t
+
+    def _warm(self) -> None:
+        try:
+            self.transcriber.load()
+        except VoiceUnavailable:
+            pass   # reported when the first answer is recognised
+
+
+def setup_voice(*, whisper_model: str | None, audio_file: str | None, speak: bool,
+                err: TextIO = sys.stderr) -> VoiceSetup | None:
+    """The voice setup, or None (with a message naming what is missing) for text mode."""
+    from .voice import MicSource, file_source, resolve_model
+    try:
+        model = resolve_model(whisper_model)
+        if audio_file:
+            file_source(audio_file)   # fail now on a bad file, not mid-interview
+
+            def make():
+                return file_source(audio_file)
+        else:
+            MicSource()               # probes PortAudio and the input device
+
+            def make():
+                return MicSource()
+    except VoiceUnavailable as exc:
+        err.write(f"voice is off: {exc}. Answering by typing.\n")
+        return None
+    speaker = Speaker() if speak else None
+    if speaker is not None and not speaker.available:
+        err.write("spoken questions are off: install espeak-ng (or piper).\n")
+        speaker = None
+    return VoiceSetup(make, Transcriber(model), speaker)
+
+
+def record_answer(voice: VoiceSetup, inp: TextIO, out: TextIO, vocabulary: list[str]) -> str | None:
+    """One spoken answer, confirmed or corrected by the candidate. None: fall back to typing."""
+    while True:
+        levels: list[float] = []
+        live = out.isatty()
+
+        def on_level(db: float) -> None:
+            levels.append(db)
+            if live:
+                out.write(f"\r  ● recording {meter(db)}  (Enter stops)")
+                out.flush()
+        try:
+            rec = Recorder(voice.make_source(), on_level)
+            rec.start()
+        except VoiceUnavailable as exc:
+            out.write(f"\nvoice stopped: {exc}. Type your answer instead.\n")
+            return None
+        if not live:
+            out.write("  ● recording (Enter stops)\n")
+        inp.readline()
+        audio = rec.stop()
+        out.write(f"\n  peak level {meter(max(levels, default=-60.0))}  recognising...\n")
+        out.flush()
+        try:
+            heard = voice.transcriber.transcribe(audio, vocabulary)
+        except VoiceUnavailable as exc:
+            out.write(f"voice stopped: {exc}. Type your answer instead.\n")
+            return None
+        if not heard.text:
+            out.write("  I heard nothing I could recognise. Press Enter to try again, or type.\n")
+        else:
+            out.write(f"  Heard: {heard.text}\n  Enter sends it; type a correction (end with "
+                      f"an empty line); /retry records again.\n> ")
+        out.flush()
+        first = inp.readline()
+        if not first:   # end of input
+            return heard.text or None
+        first = first.rstrip("\n")
+        if first.strip() == "/retry" or (not heard.text and not first.strip()):
+            continue
+        if not first.strip():
+            return heard.text
+        lines = [first]
+        while True:   # a typed correction, to an empty line
+            line = inp.readline()
+            if not line or not line.strip():
+                return "\n".join(lines).strip()
+            lines.append(line.rstrip("\n"))
