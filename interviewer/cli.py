@@ -15,14 +15,6 @@ class UsageError(Exception):
     """Bad input from the user: printed as one line, exit status 2."""
 
 
-def _not_yet(issue: str):
-    def run(args: argparse.Namespace) -> int:
-        print(f"fde-interview {args.command}: not available in this version yet "
-              f"(it lands with {issue}).", file=sys.stderr)
-        return 2
-    return run
-
-
 def _lazy(module: str, name: str):
     """A handler imported only when its command runs (keeps --help fast)."""
     def run(args: argparse.Namespace) -> int:
@@ -65,9 +57,10 @@ def build_parser() -> argparse.ArgumentParser:
     sessions.add_argument("--json", action="store_true")
     sessions.add_argument("--out", metavar="DIR", help="where transcripts are saved")
     sessions.set_defaults(run=_lazy("practice_cli", "run_sessions"))
-    replay = sub.add_parser("replay", help="replay a saved transcript")
-    replay.add_argument("file")
-    replay.set_defaults(run=_not_yet("the sessions issue"))
+    replay = sub.add_parser("replay", help="print a saved transcript turn by turn")
+    replay.add_argument("file", help="a transcript file, or a session id")
+    replay.add_argument("--out", metavar="DIR", help="where transcripts are saved (to find an id)")
+    replay.set_defaults(run=_lazy("practice_cli", "run_replay"))
     score = sub.add_parser("score", help="re-score saved transcripts (appends a score event)")
     score.add_argument("files", nargs="+")
     score.add_argument("--judge", choices=("heuristic", "llm"), default="heuristic")

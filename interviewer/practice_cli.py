@@ -143,3 +143,38 @@ def run_transcribe(a: argparse.Namespace) -> int:
         print(f"[{result.duration_s:.1f} s of audio in {result.seconds:.2f} s, real-time factor "
               f"{result.rtf:.2f}; {len(result.dropped)} segment(s) dropped]", file=sys.stderr)
     return 0
+
+
+def run_replay(a: argparse.Namespace) -> int:
+    """A saved session as text: every turn, each number check, and the latest scorecard."""
+    import warnings
+    from pathlib import Path
+    from transcripts import TornLineWarning, TranscriptError, load, sessions_dir
+    from .judges.export import to_text
+    from .judges.scorecard import Scorecard
+    path = Path(a.file)
+    if not path.exists():
+        path = sessions_dir(a.out) / f"{a.file}.jsonl"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", TornLineWarning)
+            t = load(path)
+    except TranscriptError as exc:
+        raise UsageError(str(exc)) from None
+    h = t.header
+    print(f"session {h.session_id}, {h.round} round, {h.started[:16]}, questions "
+          f"{', '.join(h.questions)}, interviewer {h.provider}")
+    for e in t.events:
+        if e.type == "interviewer":
+            print(f"\nInterviewer: {e.text}")
+        elif e.type == "candidate":
+            print(f"\nYou{' (voice)' if e.source == 'voice' else ''}: {e.text}")
+        elif e.type == "tool_check":
+            print(f"  [check] {e.quantity}: said {e.claimed_text}, the {e.tool} tool gives "
+                  f"{e.computed:.4g} {e.unit} -> {'ok' if e.ok else 'MISMATCH'}")
+        elif e.type == "notice":
+            print(f"  [{e.level}] {e.text}")
+    scores = t.of_type("score")
+    if scores:
+        print(to_text(Scorecard.model_validate(scores[-1].scorecard)), end="")
+    return 0

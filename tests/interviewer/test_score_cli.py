@@ -99,3 +99,15 @@ def test_calibrate_reports_the_statistics(tmp_path):
     cli("calibrate", "--bootstrap", "50", "--save", str(saved))
     rec = json.loads(saved.read_text())["heuristic"]
     assert "holdout" in rec["measured_on"] and 0 <= rec["low"] <= rec["agreement"] <= rec["high"]
+
+
+def test_replay_prints_turns_checks_and_scorecard(tmp_path):
+    path = saved_session(tmp_path, answer="Only 45% of postings list pay, I think.")
+    done = cli("replay", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "Interviewer:" in done.stdout and "You: Only 45%" in done.stdout
+    assert "MISMATCH" in done.stdout and "Scorecard" in done.stdout
+    by_id = cli("replay", path.stem, "--out", str(tmp_path))
+    assert by_id.stdout == done.stdout
+    missing = cli("replay", str(tmp_path / "nope.jsonl"))
+    assert missing.returncode == 2 and "nope" in missing.stderr

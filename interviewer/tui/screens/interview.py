@@ -3,7 +3,7 @@ time on this question, and a status bar. The engine runs in a worker thread, so 
 never blocks; a failure leaves the typed answer in the editor."""
 from __future__ import annotations
 
-from textual import on, work
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -253,7 +253,3 @@ class InterviewScreen(Screen):
         if not text.startswith("/"):
             self.query_one(ConversationLog).add("candidate", text)
         self.send(text)
-
-    @on(TextArea.Changed)
-    def _typing(self) -> None:   # nothing to do: the editor owns its text
-        pass

@@ -23,10 +23,6 @@ LEGEND = {"near-verbatim": "prep-site question, near-verbatim",
           "no-interview-source": "no interview source (design scenario)"}
 
 
-def voice_on(available: bool) -> bool:
-    return available
-
-
 class StartInterview(Message):
     """Posted upward: start a session with these questions in this round."""
 
@@ -62,7 +58,7 @@ class PickScreen(Screen):
                 yield Input(placeholder="chapter", id="chapter", type="integer")
                 yield Label(f"provider: {self.provider}", id="provider")
                 yield Label("voice", classes="switch-label")
-                yield Switch(value=voice_on(self.voice_available), id="voice",
+                yield Switch(value=self.voice_available, id="voice",
                              tooltip="answer by voice (start with --voice to enable)")
             yield DataTable(id="cards", cursor_type="row", zebra_stripes=True)
             yield Static(id="legend")
