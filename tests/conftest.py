@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 
+# Nothing in the suite may reach a model hub: the voice tests use the packaged tiny.en model.
+os.environ["HF_HUB_OFFLINE"] = "1"
 # One bank cache for the whole run (subprocesses inherit it), never the user's own.
 os.environ["FDE_INTERVIEW_CACHE_DIR"] = tempfile.mkdtemp(prefix="fde-cache-")
 
