@@ -8,7 +8,6 @@ concurrency 16, finishes within 1.3x the ideal 100 / 16 x 0.3 s = 1.875 s.
 """
 from __future__ import annotations
 
-import json
 import shutil
 import statistics
 import sys

@@ -23,7 +23,6 @@ from pydantic import BaseModel, Field
 from rubrics import Bank, Card
 
 from ..llm.base import Backend, LLMError, Message
-from ..policies import get_policy
 from .base import Answers, measured_agreement, verify_quote
 from .heuristic import HeuristicJudge, level_for
 from .injection import split_injection

@@ -2,7 +2,6 @@
 end of input, a kill mid-session followed by --resume, and Ctrl-C."""
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys

@@ -1,5 +1,4 @@
 """The append-only store: fsynced appends, idempotent ids, torn and malformed files."""
-import json
 import warnings
 
 import pytest

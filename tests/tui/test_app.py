@@ -8,7 +8,7 @@ from interviewer.tui import AppConfig, make_app
 from interviewer.tui.screens.interview import InterviewScreen
 from interviewer.tui.screens.scorecard import ScorecardScreen
 from interviewer.tui.screens.sessions import ReplayScreen, SessionsScreen
-from interviewer.tui.widgets.conversation import ConversationLog, Turn
+from interviewer.tui.widgets.conversation import Turn
 from interviewer.tui.widgets.numbers import NumberPanel
 from transcripts import load, sessions_dir
 
