@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .base import (Capabilities, ChatResult, LLMError, Message, StructuredOutputError, T,
-                   TextSink, ToolCall, json_schema_of, parse_into,
-                   schema_instructions)
+from .base import (Capabilities, ChatResult, LLMError, Message, T,
+                   TextSink, ToolCall, json_schema_of, parse_or_repair,
+                   schema_instructions, status_error)
 from .retry import RetryPolicy, with_retries
 from .secrets import redact
 
@@ -56,19 +56,13 @@ class AnthropicBackend:
             return LLMError(f"cannot reach the Anthropic API: {redact(str(exc), self._secrets)}",
                             retryable=True)
         if isinstance(exc, a.APIStatusError):
-            status = exc.status_code
             body = exc.body if isinstance(exc.body, dict) else {}
             msg = (body.get("error") or {}).get("message") if isinstance(body.get("error"), dict) \
                 else str(exc)
-            err = LLMError(f"the Anthropic API answered {status}: "
-                           f"{redact(str(msg), self._secrets)}",
-                           retryable=status in (429, 529) or status >= 500, status=status)
-            ra = exc.response.headers.get("retry-after") if exc.response is not None else None
-            try:
-                err.retry_after_s = float(ra) if ra is not None else None
-            except ValueError:
-                err.retry_after_s = None
-            return err
+            return status_error("the Anthropic API", exc.status_code,
+                                redact(str(msg), self._secrets),
+                                exc.response.headers if exc.response is not None else None,
+                                retry_on=(429, 529))
         if isinstance(exc, LLMError):
             return exc
         return LLMError(f"unexpected reply from the Anthropic API: "
@@ -139,24 +133,14 @@ class AnthropicBackend:
             kwargs = base | {"system": system, "output_config": {"format": {
                 "type": "json_schema", "schema": json_schema_of(schema)}}}
             try:
-                return self._parse_or_repair(schema, kwargs, self._complete(kwargs))
+                return parse_or_repair(schema, kwargs, self._complete(kwargs), self._complete)
             except LLMError as exc:
                 if exc.status != 400:
                     raise
                 self.capabilities.json_schema = False
                 self.capabilities.notes.append("output format refused; prompting for JSON")
         kwargs = base | {"system": system + "\n\n" + schema_instructions(schema)}
-        return self._parse_or_repair(schema, kwargs, self._complete(kwargs))
-
-    def _parse_or_repair(self, schema: type[T], kwargs: dict, reply: str) -> T:
-        try:
-            return parse_into(schema, reply)
-        except StructuredOutputError as first:
-            repair = kwargs | {"messages": kwargs["messages"] + [
-                {"role": "assistant", "content": reply},
-                {"role": "user", "content": f"That reply was not valid: {first}. Reply again "
-                                            "with only the corrected JSON object."}]}
-            return parse_into(schema, self._complete(repair))
+        return parse_or_repair(schema, kwargs, self._complete(kwargs), self._complete)
 
     def _complete(self, kwargs: dict) -> str:
         def call() -> str:

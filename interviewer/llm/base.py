@@ -115,3 +115,30 @@ def json_schema_of(schema: type[BaseModel]) -> dict:
 def schema_instructions(schema: type[BaseModel]) -> str:
     return ("Reply with one JSON object and nothing else. It must validate against this JSON "
             "schema:\n" + json.dumps(json_schema_of(schema), separators=(",", ":")))
+
+
+def status_error(who: str, status: int, message: str, headers, *, retry_on=(429,)) -> LLMError:
+    """An HTTP error from a provider: 429, the given statuses and any 5xx are worth retrying,
+    and a Retry-After header (seconds) is kept for the retry loop."""
+    err = LLMError(f"{who} answered {status}: {message}",
+                   retryable=status in retry_on or status >= 500, status=status)
+    ra = headers.get("retry-after") if headers is not None else None
+    try:
+        err.retry_after_s = float(ra) if ra is not None else None
+    except ValueError:
+        err.retry_after_s = None
+    return err
+
+
+def parse_or_repair(schema: type[T], kwargs: dict, reply: str,
+                    complete: Callable[[dict], str]) -> T:
+    """Validate `reply`; if it does not fit, ask once more with the reason, then give up
+    (StructuredOutputError: never a made-up value)."""
+    try:
+        return parse_into(schema, reply)
+    except StructuredOutputError as first:
+        repair = kwargs | {"messages": kwargs["messages"] + [
+            {"role": "assistant", "content": reply},
+            {"role": "user", "content": f"That reply was not valid: {first}. Reply again with "
+                                        "only the corrected JSON object."}]}
+        return parse_into(schema, complete(repair))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .base import (Capabilities, ChatResult, LLMError, Message, StructuredOutputError, T,
-                   TextSink, ToolCall, json_schema_of, parse_into,
-                   schema_instructions)
+from .base import (Capabilities, ChatResult, LLMError, Message, T,
+                   TextSink, ToolCall, json_schema_of, parse_or_repair,
+                   schema_instructions, status_error)
 from .retry import RetryPolicy, with_retries
 from .secrets import redact
 
@@ -59,16 +59,9 @@ class OpenAIBackend:
             return LLMError(f"cannot reach the model server: {redact(str(exc), self._secrets)}",
                             retryable=True)
         if isinstance(exc, o.APIStatusError):
-            status = exc.status_code
-            err = LLMError(f"the model server answered {status}: "
-                           f"{redact(_body_message(exc), self._secrets)}",
-                           retryable=status == 429 or status >= 500, status=status)
-            ra = exc.response.headers.get("retry-after") if exc.response is not None else None
-            try:
-                err.retry_after_s = float(ra) if ra is not None else None
-            except ValueError:
-                err.retry_after_s = None
-            return err
+            return status_error("the model server", exc.status_code,
+                                redact(_body_message(exc), self._secrets),
+                                exc.response.headers if exc.response is not None else None)
         if isinstance(exc, LLMError):
             return exc
         return LLMError(f"unexpected reply from the model server: "
@@ -135,7 +128,7 @@ class OpenAIBackend:
                              "response_format": {"type": "json_schema", "json_schema": {
                                  "name": schema.__name__, "schema": json_schema_of(schema)}}}
             try:
-                return self._parse_or_repair(schema, kwargs, self._complete(kwargs))
+                return parse_or_repair(schema, kwargs, self._complete(kwargs), self._complete)
             except LLMError as exc:
                 if exc.status != 400:
                     raise
@@ -147,23 +140,13 @@ class OpenAIBackend:
         if self.capabilities.json_object:
             try:
                 with_mode = kwargs | {"response_format": {"type": "json_object"}}
-                return self._parse_or_repair(schema, with_mode, self._complete(with_mode))
+                return parse_or_repair(schema, with_mode, self._complete(with_mode), self._complete)
             except LLMError as exc:
                 if exc.status != 400:
                     raise
                 self.capabilities.json_object = False
                 self.capabilities.notes.append("json_object refused; prompting for JSON")
-        return self._parse_or_repair(schema, kwargs, self._complete(kwargs))
-
-    def _parse_or_repair(self, schema: type[T], kwargs: dict, reply: str) -> T:
-        try:
-            return parse_into(schema, reply)
-        except StructuredOutputError as first:   # one repair attempt, then give up
-            repair = kwargs | {"messages": kwargs["messages"] + [
-                {"role": "assistant", "content": reply},
-                {"role": "user", "content": f"That reply was not valid: {first}. Reply again "
-                                            "with only the corrected JSON object."}]}
-            return parse_into(schema, self._complete(repair))
+        return parse_or_repair(schema, kwargs, self._complete(kwargs), self._complete)
 
     def _complete(self, kwargs: dict) -> str:
         def call() -> str:
