@@ -220,3 +220,15 @@ def test_llm_judge_runs_on_every_backend(provider, fake_openai, fake_anthropic):
         assert body["response_format"]["type"] == "json_schema" and body["priority"] == 10
     elif provider == "vllm-no-json-schema":
         assert body["response_format"]["type"] == "json_object"
+
+
+def test_packaged_agreement_is_what_calibrate_measures_now():
+    """The figure every scorecard prints must not go stale when cards or the judge change:
+    re-run `fde-interview calibrate --save interviewer/judges/calibration.json` if this fails."""
+    import json
+    from interviewer.judges.base import CALIBRATION_FILE
+    from interviewer.judges.calibrate import agreement_record, report
+    packaged = json.loads(CALIBRATION_FILE.read_text())["heuristic"]
+    fresh = agreement_record(report(HeuristicJudge(), CASES, BANK, reps=200))
+    assert (fresh["n"], fresh["agreement"], fresh["low"], fresh["high"]) == \
+        (packaged["n"], packaged["agreement"], packaged["low"], packaged["high"])
