@@ -44,8 +44,8 @@ WRAP = [
     "We're at time on my side. What would you like to ask me?",
 ]
 CLOSING = [
-    "Thanks, that was a good conversation. Your scorecard follows.",
-    "Thanks for your time. Here is how that went.",
+    "Thanks for your time. Your scorecard follows.",
+    "That's the end of the interview. Here is how it went.",
 ]
 
 
