@@ -208,16 +208,55 @@ def _may_match(pattern: str, low: str) -> bool:
     return not lits or any(x in low for x in lits)
 
 
-_SLACK = 300   # characters a match may extend beyond the literal it must contain
+_SLACKS: dict[str, int | None] = {}
+
+
+def _slack(pattern: str) -> int | None:
+    """How far from its required literal a match can reach, lookarounds included: the
+    pattern's widest match plus its widest lookaround, plus one character for \\b. None when a
+    repetition is unbounded, so no window is safe."""
+    if pattern in _SLACKS:
+        return _SLACKS[pattern]
+    from re import _constants as C, _parser as P
+    try:
+        tree = P.parse(pattern, re.IGNORECASE)
+        widest = tree.getwidth()[1]
+    except Exception:
+        widest = C.MAXREPEAT
+    extra = 0
+
+    def walk(items) -> bool:
+        nonlocal extra
+        for op, av in items:
+            if op in (C.ASSERT, C.ASSERT_NOT):
+                w = av[1].getwidth()[1]
+                if w >= C.MAXREPEAT:
+                    return False
+                extra = max(extra, w)
+                if not walk(av[1]):
+                    return False
+            elif op is C.SUBPATTERN and not walk(av[-1]):
+                return False
+            elif op is C.BRANCH and not all(walk(b) for b in av[1]):
+                return False
+            elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT) and not walk(av[2]):
+                return False
+        return True
+    ok = widest < C.MAXREPEAT and walk(tree)
+    _SLACKS[pattern] = widest + extra + 1 if ok else None
+    return _SLACKS[pattern]
 
 
 def search(pattern: str, text: str, low: str | None = None) -> re.Match | None:
     """`re.search` for a signal, looking only near the plain text it must contain. Python's
     engine tries every alternative at every position of a long answer; this tries them only
-    within a few hundred characters of where a match could be. Lookbehinds and \\b still see
-    the whole string (search's pos/endpos arguments are not slices)."""
+    where a match could be: within the pattern's own widest reach (lookarounds included) of
+    an occurrence of its required literal. Exact: lookbehinds and \\b still see the whole
+    string (search's pos/endpos are not slices), and a window always ends beyond anything a
+    match or its lookahead can read. Unbounded patterns are searched whole."""
     rx = _rx(pattern)
     lits = required_literals(pattern)
+    slack = _slack(pattern) if lits else None
     if not lits:
         return rx.search(text)
     low = text.lower() if low is None else low
@@ -229,10 +268,12 @@ def search(pattern: str, text: str, low: str | None = None) -> re.Match | None:
             i = low.find(lit, i + 1)
     if not starts:
         return None
+    if slack is None:
+        return rx.search(text)
     starts.sort()
     n, windows = len(text), []
     for a, b in starts:
-        a, b = max(0, a - _SLACK), min(n, b + _SLACK)
+        a, b = max(0, a - slack), min(n, b + slack)
         if windows and a <= windows[-1][1]:
             windows[-1][1] = max(windows[-1][1], b)
         else:
