@@ -197,12 +197,6 @@ def _literals_of(pattern: str) -> tuple[str, ...]:
     return tuple(sorted(found)) if found else ()
 
 
-def required_literal(pattern: str) -> str:
-    """The single plain-text piece every match must contain, or "" (see required_literals)."""
-    lits = required_literals(pattern)
-    return lits[0] if len(lits) == 1 else ""
-
-
 def _may_match(pattern: str, low: str) -> bool:
     lits = required_literals(pattern)
     return not lits or any(x in low for x in lits)
@@ -295,14 +289,9 @@ def signal_hits(signals: list[str], text: str) -> list[str]:
     return hits
 
 
-def distinct_hits(signals: list[str], text: str) -> list[str]:
-    """Snippets of the signals that occur in `text`, counting overlapping matches once: two
-    signals that match the same words ("memory-bandwidth bound") are one piece of evidence."""
-    return [text[a:b] for a, b in distinct_spans(signals, text)]
-
-
 def distinct_spans(signals: list[str], text: str) -> list[tuple[int, int]]:
-    """Where the signals match, overlapping matches merged (see distinct_hits)."""
+    """Where the signals match, overlapping matches merged: two signals that match the same
+    words ("memory-bandwidth bound") are one piece of evidence."""
     spans, low = [], text.lower()
     for s in signals:
         m = search(s, text, low)

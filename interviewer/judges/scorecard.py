@@ -9,7 +9,6 @@ from pydantic import BaseModel, Field
 Level = Literal["outstanding", "solid", "borderline", "poor"]
 LEVELS: tuple[str, ...] = ("poor", "borderline", "solid", "outstanding")   # ascending
 VerdictName = Literal["met", "partial", "missing", "unscored"]
-ORDER = {"missing": 0, "partial": 1, "met": 2}
 
 
 class JudgeInfo(BaseModel):

@@ -13,8 +13,3 @@ def redact(text: str, secrets: list[str | None] = ()) -> str:
             text = text.replace(s, "[redacted]")
     return _KEYLIKE.sub("[redacted]", text)
 
-
-def mask(key: str | None) -> str:
-    if not key:
-        return "(none)"
-    return key[:3] + "..." + key[-2:] if len(key) > 8 else "***"
