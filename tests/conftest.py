@@ -13,31 +13,31 @@ os.environ["FDE_INTERVIEW_CACHE_DIR"] = tempfile.mkdtemp(prefix="fde-cache-")
 sys.path.append(str(Path(__file__).parent / "support"))   # tests/support/llm_servers.py
 
 
-@pytest.fixture
-def fake_openai():
-    from llm_servers import FakeOpenAI
-    servers = []
+def _servers(kind: str):
+    """Start loopback servers of one kind on demand; stop them all after the test."""
+    import llm_servers
+    started = []
 
     def make(*args, **kw):
-        s = FakeOpenAI(*args, **kw).start()
-        servers.append(s)
+        s = getattr(llm_servers, kind)(*args, **kw).start()
+        started.append(s)
         return s
+    return make, started
+
+
+@pytest.fixture
+def fake_openai():
+    make, started = _servers("FakeOpenAI")
     yield make
-    for s in servers:
+    for s in started:
         s.stop()
 
 
 @pytest.fixture
 def fake_anthropic():
-    from llm_servers import FakeAnthropic
-    servers = []
-
-    def make(*args, **kw):
-        s = FakeAnthropic(*args, **kw).start()
-        servers.append(s)
-        return s
+    make, started = _servers("FakeAnthropic")
     yield make
-    for s in servers:
+    for s in started:
         s.stop()
 
 

@@ -56,8 +56,9 @@ class OpenAICompatibleBackend(OpenAIBackend):
                 raise LLMError(self.report.error or f"cannot reach {base_url}")
 
     # -- probing -------------------------------------------------------------------------
-    def _tiny(self, **extra: Any) -> None:
-        """A one-token request; raises LLMError with the server's status on refusal."""
+    def _refusal(self, **extra: Any) -> LLMError | None:
+        """Send a one-token request with `extra`: None if the server accepts it, the error if
+        it refuses it (4xx). Anything else (5xx, unreachable) is raised."""
         kwargs: dict[str, Any] = {"model": self.model, "max_tokens": 1,
                                   "messages": [{"role": "user", "content": "ping"}]}
         body = extra.pop("extra_body", None)
@@ -65,8 +66,12 @@ class OpenAICompatibleBackend(OpenAIBackend):
             kwargs["extra_body"] = body
         try:
             self.client.chat.completions.create(**kwargs, **extra)
+            return None
         except Exception as exc:
-            raise self._error(exc) from None
+            err = self._error(exc)
+        if err.status is not None and 400 <= err.status < 500:
+            return err
+        raise err
 
     def probe(self) -> ProbeReport:
         r = ProbeReport(self.base_url)
@@ -86,66 +91,42 @@ class OpenAICompatibleBackend(OpenAIBackend):
             r.findings.append(("model listed", False, f"{self.model!r} is not among "
                                f"{', '.join(r.models)}; requests may fail"))
         r.model = self.model
-        caps = self.capabilities
-
-        def refused(exc: LLMError) -> bool:
-            return exc.status is not None and 400 <= exc.status < 500
+        caps, add = self.capabilities, r.findings.append
 
         tool = {"type": "function", "function": {"name": "noop", "description": "does nothing",
                                                  "parameters": {"type": "object",
                                                                 "properties": {}}}}
-        try:
-            self._tiny(tools=[tool], tool_choice="auto")
-            r.findings.append(("tool calling", True, "numbers are checked through function calls"))
-        except LLMError as exc:
-            if not refused(exc):
-                raise
-            caps.tools = False
+        refused = self._refusal(tools=[tool], tool_choice="auto")
+        caps.tools = refused is None
+        if caps.tools:
+            add(("tool calling", True, "numbers are checked through function calls"))
+        else:
             why = ("vLLM runs without --enable-auto-tool-choice"
-                   if any(m in str(exc) for m in _AUTO_TOOL_MARKERS) else "tools refused")
-            r.findings.append(("tool calling", False, f"{why}: tools are described in the "
-                               "prompt and calls read back as JSON in the text"))
+                   if any(m in str(refused) for m in _AUTO_TOOL_MARKERS) else "tools refused")
+            add(("tool calling", False, f"{why}: tools are described in the prompt and calls "
+                 "read back as JSON in the text"))
+
         schema = {"type": "object", "properties": {"ok": {"type": "boolean"}}}
-        try:
-            self._tiny(response_format={"type": "json_schema",
-                                        "json_schema": {"name": "probe", "schema": schema}})
-            r.findings.append(("response_format json_schema", True, "structured output is "
-                               "constrained by the schema"))
-        except LLMError as exc:
-            if not refused(exc):
-                raise
-            caps.json_schema = False
-            try:
-                self._tiny(response_format={"type": "json_object"})
-                r.findings.append(("response_format json_schema", False, "falls back to "
-                                   "json_object with the schema in the prompt"))
-            except LLMError as exc2:
-                if not refused(exc2):
-                    raise
-                caps.json_object = False
-                r.findings.append(("response_format json_schema", False, "no JSON mode: the "
-                                   "schema goes in the prompt and replies are validated, with "
-                                   "one repair attempt"))
-        try:
-            self._tiny(extra_body={"priority": BATCH_PRIORITY})
-            caps.priority = True
-            r.findings.append(("priority", True, "interactive turns are sent ahead of batch "
-                               "re-scoring"))
-        except LLMError as exc:
-            if not refused(exc):
-                raise
-            r.findings.append(("priority", False, "not sent (start vLLM with "
-                               "--scheduling-policy priority to use it)"))
+        caps.json_schema = self._refusal(response_format={
+            "type": "json_schema", "json_schema": {"name": "probe", "schema": schema}}) is None
+        caps.json_object = caps.json_schema or self._refusal(
+            response_format={"type": "json_object"}) is None
+        add(("response_format json_schema", caps.json_schema,
+             "structured output is constrained by the schema" if caps.json_schema
+             else "falls back to json_object with the schema in the prompt" if caps.json_object
+             else "no JSON mode: the schema goes in the prompt and replies are validated, with "
+                  "one repair attempt"))
+
+        caps.priority = self._refusal(extra_body={"priority": BATCH_PRIORITY}) is None
+        add(("priority", caps.priority,
+             "interactive turns are sent ahead of batch re-scoring" if caps.priority
+             else "not sent (start vLLM with --scheduling-policy priority to use it)"))
         if self.cache_salt:
-            try:
-                self._tiny(extra_body={"cache_salt": self.cache_salt})
-                caps.cache_salt = True
-                r.findings.append(("cache_salt", True, "a per-user salt isolates cached prefixes"))
-            except LLMError as exc:
-                if not refused(exc):
-                    raise
-                r.findings.append(("cache_salt", False, "not sent: the server refuses it"))
-        r.findings.append(("guided_json", False, "never used: vLLM ignores the removed field"))
+            caps.cache_salt = self._refusal(extra_body={"cache_salt": self.cache_salt}) is None
+            add(("cache_salt", caps.cache_salt,
+                 "a per-user salt isolates cached prefixes" if caps.cache_salt
+                 else "not sent: the server refuses it"))
+        add(("guided_json", False, "never used: vLLM ignores the removed field"))
         r.capabilities = caps
         return r
 

@@ -44,7 +44,7 @@ def test_openai_compatible_needs_a_url_not_a_key(tmp_path):
     r = resolve(provider="openai-compatible", env={"OPENAI_BASE_URL": "http://127.0.0.1:8000/v1"},
                 path=tmp_path / "c.toml")
     assert r.api_key == "EMPTY" and len(r.cache_salt) == 43
-    again = resolve(provider="openai-compatible", base_url="http://x/v1", env={},
+    again = resolve(provider="openai-compatible", base_url="http://127.0.0.1:8000/v1", env={},
                     path=tmp_path / "c.toml")
     assert again.cache_salt == r.cache_salt   # one salt per user, kept
 
