@@ -103,7 +103,9 @@ def _cache_path(paths: list[Path]) -> Path | None:
     """Where a validated copy of exactly these card files is kept: the key hashes their names
     and contents, so any edit means a fresh, fully validated load."""
     try:
+        # the schema's own source is part of the key: a new field means a fresh load
         h = hashlib.sha256(f"{sys.version_info[:2]}|{Card.__module__}".encode())
+        h.update(Path(sys.modules[Card.__module__].__file__).read_bytes())
         for p in paths:
             h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
         root = os.environ.get("FDE_INTERVIEW_CACHE_DIR")
@@ -119,6 +121,9 @@ def _patterns(cards: list[Card]):
     for card in cards:
         for c in card.criteria:
             yield from c.signals
+            yield from c.poor
+            for r in c.solid:
+                yield from r.any
         for f in card.red_flags:
             yield from f.signals
         for n in card.number_checks:

@@ -297,9 +297,13 @@ def distinct_spans(signals: list[str], text: str) -> list[tuple[int, int]]:
         m = search(s, text, low)
         if m and m.end() > m.start():
             spans.append((m.start(), m.end()))
-    spans.sort()
+    return merge_spans(spans)
+
+
+def merge_spans(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Overlapping spans merged into one, in order."""
     merged: list[list[int]] = []
-    for a, b in spans:
+    for a, b in sorted(spans):
         if merged and a < merged[-1][1]:
             merged[-1][1] = max(merged[-1][1], b)
         else:

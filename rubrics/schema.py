@@ -67,6 +67,24 @@ class Levels(Strict):
     poor: str = Field(min_length=10)
 
 
+class Requirement(Strict):
+    """One thing the solid level needs: at least `min` distinct hits among `any`, or a number
+    of one of `checks` stated within its tolerance."""
+    any: list[str] = Field(default_factory=list)
+    min: int = Field(default=1, ge=1, le=5)
+    checks: list[str] = Field(default_factory=list, description="number check ids")
+
+    _check_any = field_validator("any")(_compile_all)
+
+    @model_validator(mode="after")
+    def _something(self) -> "Requirement":
+        if not self.any and not self.checks:
+            raise ValueError("give `any` patterns or `checks`")
+        if self.any and self.min > len(self.any):
+            raise ValueError(f"min is {self.min} but only {len(self.any)} patterns are given")
+        return self
+
+
 class Criterion(Strict):
     id: str = Field(pattern=SLUG)
     shows: str = Field(min_length=10, description="what a strong answer shows")
@@ -75,8 +93,13 @@ class Criterion(Strict):
     signals: list[str] = Field(min_length=2, description="case-insensitive regular expressions "
                                "the offline judge matches; any hit counts as evidence")
     probe: str = Field(min_length=10, description="what the interviewer asks when it is missing")
+    solid: list[Requirement] = Field(default_factory=list, description="what the solid level "
+                                     "needs, every item of it; empty: two distinct signal hits")
+    poor: list[str] = Field(default_factory=list, description="patterns of the poor level's "
+                            "mistake: with the solid level unmet, the criterion is missing")
 
     _check_signals = field_validator("signals")(_compile_all)
+    _check_poor = field_validator("poor")(_compile_all)
 
 
 class Tolerance(Strict):
@@ -209,6 +232,13 @@ class Card(Strict):
             dupes = sorted({i for i in ids if ids.count(i) > 1})
             if dupes:
                 raise ValueError(f"{name}: duplicate id {', '.join(dupes)}")
+        checks = {n.id for n in self.number_checks}
+        for i, c in enumerate(self.criteria):
+            for j, r in enumerate(c.solid):
+                unknown = sorted(set(r.checks) - checks)
+                if unknown:
+                    raise ValueError(f"criteria[{i}].solid[{j}].checks: unknown number check "
+                                     f"{', '.join(unknown)}")
         if not any(f.kind in ("change-requirement", "add-constraint") for f in self.follow_ups):
             raise ValueError("follow_ups: at least one must change a requirement or add a "
                              "constraint (kind change-requirement or add-constraint)")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from rubrics import Bank, Card
+from rubrics.schema import Criterion
 from rubrics import matching
 
 from ..assess import computed_value
@@ -24,6 +25,39 @@ MET_HITS, PARTIAL_HITS = 2, 1
 
 def verdict_for(hits: int) -> str:
     return "met" if hits >= MET_HITS else "partial" if hits >= PARTIAL_HITS else "missing"
+
+
+def criterion_verdict(c: Criterion, text: str, numbers: dict[str, bool]
+                      ) -> tuple[str, list[tuple[int, int]], str]:
+    """A criterion's verdict read against its levels: met when every item the solid level
+    needs is there and none of its numbers is wrong; missing when nothing is there, or when the
+    poor level's mistake is made and the solid level is not reached; partial otherwise.
+    `numbers` maps a number check id to whether the candidate's latest statement of it was
+    right. Returns the verdict, the evidence spans and a one-line rationale."""
+    spans = matching.distinct_spans(c.signals, text)
+    if not c.solid:
+        return verdict_for(len(spans)), spans, (
+            f"{len(spans)} distinct piece(s) of evidence from the card's {len(c.signals)} signals")
+    held, wrong = 0, []
+    for r in c.solid:
+        got = matching.distinct_spans(r.any, text) if r.any else []
+        right = [k for k in r.checks if numbers.get(k) is True]
+        wrong += [k for k in r.checks if numbers.get(k) is False]
+        if len(got) >= r.min or right:
+            held += 1
+        spans = spans + got
+    spans = matching.merge_spans(spans)
+    if held == len(c.solid) and not wrong:
+        return "met", spans, f"reaches the solid level: all {held} of what it needs"
+    poor = [p for p in c.poor if matching.search(p, text)]
+    if poor:
+        return "missing", spans, "makes the poor level's mistake"
+    if spans or wrong or held:
+        why = f"{held} of the {len(c.solid)} things the solid level needs"
+        if wrong:
+            why += f"; wrong number for {', '.join(sorted(set(wrong)))}"
+        return "partial", spans, why
+    return "missing", spans, "no evidence for this criterion"
 
 _TRADEOFF = (r"trade-?offs?\b", r"\bthe (cost|price|catch|downside) (is|of)\b", r"\bdownside\b",
              r"at the (expense|cost) of", r"in exchange\b", r"\bcosts? (us|you|me|more|less)\b",
@@ -129,22 +163,18 @@ class HeuristicJudge:
         criteria, score, total = [], 0.0, 0.0
         sentences = _sentences(text)
         first_len, gained = len(clean[0]), 0
+        found = self.numbers_and_flags(card, clean)
+        numbers, flags = found.numbers, found.red_flags
+        right = {n.check: n.ok for n in numbers}
         for c in card.criteria:
-            spans = matching.distinct_spans(c.signals, text)
+            verdict, spans, why = criterion_verdict(c, text, right)
             hits = [text[a:b] for a, b in spans]
-            n = len(hits)
             gained += any(a > first_len for a, _ in spans)   # evidence after a follow-up
-            verdict = verdict_for(n)
             criteria.append(CriterionVerdict(
-                id=c.id, verdict=verdict, evidence=_evidence(sentences, hits),
-                rationale=f"{n} distinct piece(s) of evidence from the card's "
-                          f"{len(c.signals)} signals"))
+                id=c.id, verdict=verdict, evidence=_evidence(sentences, hits), rationale=why))
             score += c.weight * {"met": 1.0, "partial": 0.5, "missing": 0.0}[verdict]
             total += c.weight
         coverage = score / total if total else 0.0
-
-        found = self.numbers_and_flags(card, clean)
-        numbers, flags = found.numbers, found.red_flags
         wrong = sum(1 for n in numbers if not n.ok)
 
         first = _sentences(clean[0])[0] if clean else ""

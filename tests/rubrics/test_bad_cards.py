@@ -71,3 +71,32 @@ def test_bank_cache_is_keyed_by_content(tmp_path, monkeypatch):
     write(cards, GOOD)
     cached.write_bytes(b"not a pickle")
     assert load_bank(cards).get("why-fde").title == "Why FDE, and why now?"
+
+
+
+def add_to_first_criterion(text: str, table: str) -> str:
+    """`table` appended to the first criterion: inserted before the second one starts."""
+    second = text.index("\n[[criteria]]", text.index("\n[[criteria]]") + 1)
+    return text[:second] + "\n" + table + text[second:]
+
+
+def test_solid_requirement_naming_an_unknown_check_is_named(tmp_path):
+    p = write(tmp_path, add_to_first_criterion(GOOD, '[[criteria.solid]]\nchecks = ["no-such-check"]\n'))
+    with pytest.raises(CardError) as err:
+        load_card(p)
+    assert "criteria[0].solid[" in str(err.value) and "no-such-check" in str(err.value)
+
+
+def test_solid_min_larger_than_its_patterns_is_named(tmp_path):
+    p = write(tmp_path, add_to_first_criterion(GOOD, "[[criteria.solid]]\nany = ['x', 'y']\nmin = 3\n"))
+    with pytest.raises(CardError) as err:
+        load_card(p)
+    assert "field criteria[0].solid" in str(err.value) and "min is 3" in str(err.value)
+
+
+def test_bad_poor_pattern_is_named(tmp_path):
+    bad = GOOD.replace("\n[criteria.levels]", "\npoor = ['(unclosed']\n[criteria.levels]", 1)
+    p = write(tmp_path, bad)
+    with pytest.raises(CardError) as err:
+        load_card(p)
+    assert "field criteria[0].poor" in str(err.value)
