@@ -69,6 +69,8 @@ def main() -> None:
     server = subprocess.Popen([sys.executable, "-c", SERVER], stdout=subprocess.PIPE, text=True,
                               cwd=str(ROOT))
     base_url = server.stdout.readline().strip()
+    if not base_url.startswith("http://127.0.0.1"):
+        raise SystemExit("the loopback model server did not start (see its error above)")
     backend = OpenAIBackend(model="judge", api_key="sk-bench-123456", base_url=base_url)
     tmp = Path(tempfile.mkdtemp())
     paths = []

@@ -44,6 +44,7 @@ class AnthropicBackend:
         self.retry = retry or RetryPolicy()
         self.client = anthropic.Anthropic(api_key=api_key, base_url=base_url, max_retries=0,
                                           timeout=self.retry.timeout_s)
+        self.client.messages   # imported now, not by every thread of a concurrent first wave
         # Current Messages API models take no sampling temperature.
         self.capabilities = Capabilities(json_object=False, temperature=False)
         self._secrets = [api_key]

@@ -43,6 +43,9 @@ class OpenAIBackend:
         self.retry = retry or RetryPolicy()
         self.client = openai.OpenAI(api_key=api_key, base_url=base_url, max_retries=0,
                                     timeout=self.retry.timeout_s)
+        # The SDK imports its chat resources on first use: do it now, once, rather than in
+        # the first wave of a concurrent re-scoring run, where every thread would wait on it.
+        self.client.chat.completions
         self.capabilities = Capabilities()
         self._secrets = [api_key]
 
