@@ -1,4 +1,5 @@
 """A card file with a bad field fails with the file and the field named."""
+import re
 from pathlib import Path
 
 import pytest
@@ -95,7 +96,9 @@ def test_solid_min_larger_than_its_patterns_is_named(tmp_path):
 
 
 def test_bad_poor_pattern_is_named(tmp_path):
-    bad = GOOD.replace("\n[criteria.levels]", "\npoor = ['(unclosed']\n[criteria.levels]", 1)
+    first = GOOD.index("\n[criteria.levels]")
+    head = re.sub(r"\npoor = \[.*\]", "", GOOD[:first])   # the first criterion's own, if any
+    bad = head + "\npoor = ['(unclosed']" + GOOD[first:]
     p = write(tmp_path, bad)
     with pytest.raises(CardError) as err:
         load_card(p)

@@ -1,0 +1,59 @@
+"""Every criterion states what its solid level needs, and the offline judge reads short
+candidate answers at each level the way the rubric describes them: a solid answer is met, a
+borderline one partial, a poor one missing. The examples in levels/ were written from the
+rubric text before the patterns, by people who never saw the reference set."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from interviewer.judges.heuristic import HeuristicJudge, criterion_verdict
+from rubrics.bank import CARDS_DIR, load_card
+
+from .test_cards import CARD_FILES, IDS, NON_ANSWERS
+
+LEVELS_DIR = Path(__file__).parent / "levels"
+
+
+def verdict(card, criterion, text: str) -> tuple[str, str]:
+    found = HeuristicJudge.numbers_and_flags(card, [text])
+    v, _, why = criterion_verdict(criterion, text, {n.check: n.ok for n in found.numbers})
+    return v, why
+
+
+@pytest.mark.parametrize("path", CARD_FILES, ids=IDS)
+def test_every_criterion_has_a_solid_bar_and_examples(path: Path):
+    card = load_card(path)
+    examples = tomllib.loads((LEVELS_DIR / f"{card.id}.toml").read_text(encoding="utf-8"))
+    assert set(examples) == {c.id for c in card.criteria}, card.id
+    for c in card.criteria:
+        assert c.solid, f"{card.id}/{c.id}: no solid requirements"
+        got = examples[c.id]
+        assert len(got.get("met", [])) >= 2 and len(got.get("partial", [])) >= 2 \
+            and got.get("missing"), f"{card.id}/{c.id}: needs 2 met, 2 partial, 1 missing"
+
+
+@pytest.mark.parametrize("path", CARD_FILES, ids=IDS)
+def test_examples_get_the_verdict_of_their_level(path: Path):
+    card = load_card(path)
+    examples = tomllib.loads((LEVELS_DIR / f"{card.id}.toml").read_text(encoding="utf-8"))
+    wrong = []
+    for c in card.criteria:
+        for want in ("met", "partial", "missing"):
+            for text in examples[c.id].get(want, []):
+                got, why = verdict(card, c, text)
+                if got != want:
+                    wrong.append(f"{c.id}: {want} example judged {got} ({why}): {text[:80]}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("path", CARD_FILES, ids=IDS)
+def test_model_answer_meets_most_criteria_and_non_answers_none(path: Path):
+    card = load_card(path)
+    met = [c.id for c in card.criteria if verdict(card, c, card.model_answer.text)[0] == "met"]
+    # a four-part answer of at most 400 words cannot reach solid on every criterion
+    assert len(met) >= len(card.criteria) / 2, f"{card.id}: model answer meets only {met}"
+    for text in NON_ANSWERS:
+        assert all(verdict(card, c, text)[0] == "missing" for c in card.criteria), card.id
