@@ -289,14 +289,20 @@ def signal_hits(signals: list[str], text: str) -> list[str]:
     return hits
 
 
-def distinct_spans(signals: list[str], text: str) -> list[tuple[int, int]]:
+def distinct_spans(signals: list[str], text: str, enough: int | None = None,
+                   low: str | None = None) -> list[tuple[int, int]]:
     """Where the signals match, overlapping matches merged: two signals that match the same
-    words ("memory-bandwidth bound") are one piece of evidence."""
-    spans, low = [], text.lower()
+    words ("memory-bandwidth bound") are one piece of evidence. With `enough`, the search
+    stops once that many distinct pieces are found."""
+    spans, low = [], text.lower() if low is None else low
     for s in signals:
         m = search(s, text, low)
         if m and m.end() > m.start():
             spans.append((m.start(), m.end()))
+            if enough is not None and len(spans) >= enough:
+                merged = merge_spans(spans)
+                if len(merged) >= enough:
+                    return merged
     return merge_spans(spans)
 
 

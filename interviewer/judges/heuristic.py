@@ -27,37 +27,41 @@ def verdict_for(hits: int) -> str:
     return "met" if hits >= MET_HITS else "partial" if hits >= PARTIAL_HITS else "missing"
 
 
-def criterion_verdict(c: Criterion, text: str, numbers: dict[str, bool]
-                      ) -> tuple[str, list[tuple[int, int]], str]:
+def criterion_verdict(c: Criterion, text: str, numbers: dict[str, bool],
+                      low: str | None = None) -> tuple[str, list[tuple[int, int]], str]:
     """A criterion's verdict read against its levels: met when every item the solid level
     needs is there and none of its numbers is wrong; missing when nothing is there, or when the
     poor level's mistake is made and the solid level is not reached; partial otherwise.
     `numbers` maps a number check id to whether the candidate's latest statement of it was
-    right. Returns the verdict, the evidence spans and a one-line rationale."""
-    spans = matching.distinct_spans(c.signals, text)
+    right. Returns the verdict, the evidence spans and a one-line rationale. Searches stop
+    as soon as the verdict is decided: a requirement at its `min`, the signals at one hit."""
+    low = text.lower() if low is None else low
     if not c.solid:
+        spans = matching.distinct_spans(c.signals, text, low=low)
         return verdict_for(len(spans)), spans, (
             f"{len(spans)} distinct piece(s) of evidence from the card's {len(c.signals)} signals")
-    held, wrong = 0, []
+    held, wrong, spans = 0, [], []
     for r in c.solid:
-        got = matching.distinct_spans(r.any, text) if r.any else []
+        got = matching.distinct_spans(r.any, text, enough=r.min, low=low) if r.any else []
         right = [k for k in r.checks if numbers.get(k) is True]
         wrong += [k for k in r.checks if numbers.get(k) is False]
         if len(got) >= r.min or right:
             held += 1
-        spans = spans + got
+        spans += got
     spans = matching.merge_spans(spans)
     if held == len(c.solid) and not wrong:
         return "met", spans, f"reaches the solid level: all {held} of what it needs"
-    poor = [p for p in c.poor if matching.search(p, text)]
-    if poor:
+    if any(matching.search(p, text, low) for p in c.poor):
         return "missing", spans, "makes the poor level's mistake"
+    if not spans:
+        spans = matching.distinct_spans(c.signals, text, enough=1, low=low)
     if spans or wrong or held:
         why = f"{held} of the {len(c.solid)} things the solid level needs"
         if wrong:
             why += f"; wrong number for {', '.join(sorted(set(wrong)))}"
         return "partial", spans, why
     return "missing", spans, "no evidence for this criterion"
+
 
 _TRADEOFF = (r"trade-?offs?\b", r"\bthe (cost|price|catch|downside) (is|of)\b", r"\bdownside\b",
              r"at the (expense|cost) of", r"in exchange\b", r"\bcosts? (us|you|me|more|less)\b",
@@ -165,9 +169,9 @@ class HeuristicJudge:
         first_len, gained = len(clean[0]), 0
         found = self.numbers_and_flags(card, clean)
         numbers, flags = found.numbers, found.red_flags
-        right = {n.check: n.ok for n in numbers}
+        right, low = {n.check: n.ok for n in numbers}, text.lower()
         for c in card.criteria:
-            verdict, spans, why = criterion_verdict(c, text, right)
+            verdict, spans, why = criterion_verdict(c, text, right, low)
             hits = [text[a:b] for a, b in spans]
             gained += any(a > first_len for a, _ in spans)   # evidence after a follow-up
             criteria.append(CriterionVerdict(
