@@ -76,6 +76,7 @@ class Claim:
     raw: str
     expected: float
     ok: bool
+    start: int = -1       # where the number sits in the text
 
 
 def quantities(text: str) -> list[Quantity]:
@@ -387,7 +388,8 @@ def claims_for(check: NumberCheck, text: str, qs: list[Quantity] | None = None) 
         if q.start in used:
             continue
         used.add(q.start)
-        out.append(Claim(check, v, q.raw, check.expected, check.tolerance.accepts(check.expected, v)))
+        out.append(Claim(check, v, q.raw, check.expected, check.tolerance.accepts(check.expected, v),
+                         q.start))
     return out
 
 

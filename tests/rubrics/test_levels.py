@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from interviewer.judges.heuristic import HeuristicJudge, criterion_verdict
+from rubrics import matching
 from rubrics.bank import CARDS_DIR, load_card
 
 from .test_cards import CARD_FILES, IDS, NON_ANSWERS
@@ -27,7 +28,7 @@ def verdict(card, criterion, text: str) -> tuple[str, str]:
 def test_every_criterion_has_a_solid_bar_and_examples(path: Path):
     card = load_card(path)
     examples = tomllib.loads((LEVELS_DIR / f"{card.id}.toml").read_text(encoding="utf-8"))
-    assert set(examples) == {c.id for c in card.criteria}, card.id
+    assert set(examples) - {"_numbers"} == {c.id for c in card.criteria}, card.id
     for c in card.criteria:
         assert c.solid, f"{card.id}/{c.id}: no solid requirements"
         got = examples[c.id]
@@ -57,3 +58,23 @@ def test_model_answer_meets_most_criteria_and_non_answers_none(path: Path):
     assert len(met) >= len(card.criteria) / 2, f"{card.id}: model answer meets only {met}"
     for text in NON_ANSWERS:
         assert all(verdict(card, c, text)[0] == "missing" for c in card.criteria), card.id
+
+
+@pytest.mark.parametrize("path", CARD_FILES, ids=IDS)
+def test_number_examples_are_read_as_stated(path: Path):
+    """`_numbers.<check>`: a right statement of the quantity is a claim the tools accept, a
+    wrong one a claim they reject, and `none` (another number nearby) no claim at all."""
+    card = load_card(path)
+    examples = tomllib.loads((LEVELS_DIR / f"{card.id}.toml").read_text(encoding="utf-8"))
+    known = {n.id for n in card.number_checks}
+    wrong = []
+    for check, ex in examples.get("_numbers", {}).items():
+        assert check in known, f"{card.id}: _numbers.{check} is not a number check"
+        for want in ("right", "wrong", "none"):
+            for text in ex.get(want, []):
+                got = [c for c in matching.claims(card, text) if c.check.id == check]
+                fine = not got if want == "none" else bool(got) and got[-1].ok == (want == "right")
+                if not fine:
+                    wrong.append(f"{check}: {want} example read as {[(c.raw, c.ok) for c in got]}: "
+                                 f"{text[:80]}")
+    assert not wrong, "\n".join(wrong)
