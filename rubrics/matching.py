@@ -128,9 +128,32 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
     return tuple(sorted(found, key=lambda q: q.start))
 
 
-@lru_cache(maxsize=4096)
+# A run of one character class (\w*, \d+, \s*, [^.]*) matches at most RUN_CAP characters (a
+# bracketed set, SET_CAP): no word, number or gap between words in an answer is longer, and
+# bounded patterns can be searched only near the text they must contain. `.*` and the
+# any-character sets ([\s\S]) stay unbounded, for patterns that mean "anywhere in the answer".
+RUN_CAP, SET_CAP = 40, 200
+_RUN = re.compile(r"(?<!\\)((?:\\\\)*)(\\[wdsWDS]|\[(?:\\.|[^\]\\])+\])([*+])(?![+{])")
+_ANY_SET = re.compile(r"\\s\\S|\\S\\s|\\w\\W|\\W\\w|\\d\\D|\\D\\d")
+
+
+def _capped(m: re.Match) -> str:
+    cls, op = m.group(2), m.group(3)
+    if cls.startswith("[") and _ANY_SET.search(cls):
+        return m.group(0)
+    cap = SET_CAP if cls.startswith("[") else RUN_CAP
+    return f"{m.group(1)}{cls}{{{0 if op == '*' else 1},{cap}}}"
+
+
+@lru_cache(maxsize=None)
+def effective(pattern: str) -> str:
+    """The pattern as it is searched: character-class runs capped (see RUN_CAP)."""
+    return _RUN.sub(_capped, pattern)
+
+
+@lru_cache(maxsize=8192)
 def _rx(pattern: str) -> re.Pattern:
-    return re.compile(pattern, re.IGNORECASE)
+    return re.compile(effective(pattern), re.IGNORECASE)
 
 
 _LITERALS: dict[str, tuple[str, ...]] = {}
@@ -157,7 +180,7 @@ def seed_literals(table: dict[str, tuple[str, ...]]) -> None:
 def _literals_of(pattern: str) -> tuple[str, ...]:
     try:
         from re import _constants as C, _parser as P   # the stdlib's own regex parser
-        tree = P.parse(pattern, re.IGNORECASE)
+        tree = P.parse(effective(pattern), re.IGNORECASE)
     except Exception:
         return ()
 
@@ -214,7 +237,7 @@ def _slack(pattern: str) -> int | None:
         return _SLACKS[pattern]
     from re import _constants as C, _parser as P
     try:
-        tree = P.parse(pattern, re.IGNORECASE)
+        tree = P.parse(effective(pattern), re.IGNORECASE)
         widest = tree.getwidth()[1]
     except Exception:
         widest = C.MAXREPEAT
