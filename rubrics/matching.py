@@ -361,8 +361,12 @@ def to_check_unit(q: Quantity, check: NumberCheck) -> float | None:
     dim, factor = _CHECK_UNITS[check.unit]
     if q.dim is None and dim == "usd":
         return None   # money is stated with a currency sign or word
+    if q.dim is None and dim == "fraction":
+        # a bare number for a share: "0.45" is a fraction, "45" a percentage
+        as_fraction = q.value if abs(q.value) <= 1 else q.value / 100
+        return as_fraction / factor
     if q.dim is None:
-        return q.value / factor if dim == "fraction" and factor != 1 else q.value
+        return q.value
     if dim == "count":
         return q.value if q.dim in ("ratio", "tokens", "sequences") else None
     if q.dim != dim:

@@ -77,3 +77,14 @@ def test_required_literals_are_necessary():
     assert required_literals(r"token bucket|leaky bucket") == ("leaky bucket", "token bucket")
     assert required_literals(r"\bI (built|shipped)\b") == ("built", "shipped")
     assert required_literals(r"a|bc") == ()   # too short to be worth a prefilter
+
+
+def test_a_bare_share_is_read_as_fraction_or_percentage():
+    from rubrics.matching import to_check_unit
+    bank = default_bank()
+    percent = next(n for c in bank for n in c.number_checks if n.unit == "percent")
+    fraction = next(n for c in bank for n in c.number_checks if n.unit == "fraction")
+    for text, pct, frac in (("85", 85.0, 0.85), ("0.85", 85.0, 0.85), ("85%", 85.0, 0.85)):
+        [got] = quantities(text)
+        assert to_check_unit(got, percent) == pytest.approx(pct)
+        assert to_check_unit(got, fraction) == pytest.approx(frac)
