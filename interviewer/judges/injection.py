@@ -10,11 +10,12 @@ from rubrics.matching import any_hit
 
 # One pattern per way of addressing the grader, each with plain words the prefilter can find.
 _TO_GRADER = (
-    r"note to (the )?(grader|grading|judge|evaluator|assessor|scoring|reviewer|model|ai|llm)",
+    r"note (to|for) (the )?(ai |llm )?(grader|grading|judge|evaluator|assessor|scoring|reviewer|"
+    r"model|ai|llm)",
     r"(dear|attention|hey) (grader|judge|evaluator|ai|model)",
     r"(to|for) the (grading|judging|scoring|evaluating) (model|system|ai|llm)",
     r"(as|you are) (now )?(the|a) (grader|judge|evaluator)",
-    r"(mark|grade|score|rate|label) (every|all|each)( of the)? (criteri|item|question|point)",
+    r"(mark|grade|score|rate|label) (every|all|each)( \w+)?( of the)? (criteri|item|question|point)",
     r"(mark|grade|score|rate) (this|my|the) (answer|response|candidate|transcript) (as )?"
     r"(met|outstanding|excellent|perfect|full marks|a pass|highly)",
     r"(give|award) (me|this (answer|candidate)|the candidate) (full|top|maximum|perfect) "
