@@ -10,8 +10,8 @@ from rubrics.matching import any_hit
 
 # One pattern per way of addressing the grader, each with plain words the prefilter can find.
 _TO_GRADER = (
-    r"note (to|for) (the )?(ai |llm )?(grader|grading|judge|evaluator|assessor|scoring|reviewer|"
-    r"model|ai|llm)",
+    r"note (to|for) (the |any )?(\w+ ){0,2}(grader|grading|judge|evaluator|assessor|scoring|"
+    r"reviewer|model|ai|llm)",
     r"(dear|attention|hey) (grader|judge|evaluator|ai|model)",
     r"(to|for) the (grading|judging|scoring|evaluating) (model|system|ai|llm)",
     r"(as|you are) (now )?(the|a) (grader|judge|evaluator)",
@@ -21,10 +21,14 @@ _TO_GRADER = (
     r"(give|award) (me|this (answer|candidate)|the candidate) (full|top|maximum|perfect) "
     r"(marks|score|points)",
     r"every criterion (is|was|should be) (met|satisfied)",
+    r"(met|satisfied|passed) (on|for) (every|all|each)( \w+)? (criteri|item|question)",
 )
 _OVERRIDE = (r"(ignore|disregard|forget|override) (all |any )?(of )?(the |your )?"
              r"(previous|prior|above|earlier|preceding|system|grading|original) "
-             r"(instructions|prompts?|rules|rubric|guidelines)",)
+             r"(instructions|prompts?|rules|rubric|guidelines)",
+             r"(ignore|disregard|forget|override) (all |any )?(of )?(the |your )?"
+             r"(instructions|prompts?|rules|rubric|guidelines) (you were|you've been|you have "
+             r"been|you are) given",)
 _SCORING = (r"\bgrad(er|ing)\b", r"\bjudge\b", r"\bscor(e|ing)\b", r"\bmarks?\b", r"criteri",
             r"\brubric\b", r"\bverdict\b", r"evaluat", r"\bpass\b")
 
