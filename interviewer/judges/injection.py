@@ -10,8 +10,9 @@ from rubrics.matching import any_hit
 
 # One pattern per way of addressing the grader, each with plain words the prefilter can find.
 _TO_GRADER = (
-    r"note (to|for) (the |any )?(\w+ ){0,2}(grader|grading|judge|evaluator|assessor|scoring|"
-    r"reviewer|model|ai|llm)",
+    r"note (to|for) (the |any )?((ai|llm|language|grading|scoring|evaluating) ){0,2}(grader|"
+    r"grading|judge|evaluator|assessor|scoring|reviewer|model|ai|llm)\b(?![ -](card|registry|"
+    r"version|config|weights|server|team|owner|repo))",
     r"(dear|attention|hey) (grader|judge|evaluator|ai|model)",
     r"(to|for) the (grading|judging|scoring|evaluating) (model|system|ai|llm)",
     r"(as|you are) (now )?(the|a) (grader|judge|evaluator)",
