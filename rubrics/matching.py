@@ -125,7 +125,66 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         found.append(Quantity(v * factor, dim, text[m.start():uend].strip(), m.start(), uend))
     for pv, ps, pe, praw in pending:
         found.append(Quantity(pv, None, praw, ps, pe))
+    found += _word_quantities(text)
     return tuple(sorted(found, key=lambda q: q.start))
+
+
+_SMALL = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * i for i, w in enumerate(
+    "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}
+_SCALE = {"hundred": 100, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+_WORD = (r"(?:(?P<tens>twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?P<tu>one|"
+         r"two|three|four|five|six|seven|eight|nine)\b)?|(?P<small>two|three|four|five|six|seven|"
+         r"eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
+         r"nineteen)|(?P<a>a|one))")
+_REST = (r"(?P<rtens>twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?P<rtu>one|two|"
+         r"three|four|five|six|seven|eight|nine)\b)?|(?P<rsmall>one|two|three|four|five|six|seven|"
+         r"eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
+         r"nineteen)")
+_WORD_NUM = re.compile(r"\b" + _WORD + r"(?:[ -](?P<scale>hundred|thousand|million|billion)"
+                       r"(?: (?:and )?(?:" + _REST + r"))?)?\b", re.IGNORECASE)
+
+
+def _word_value(m: re.Match) -> float:
+    g = {k: (x or "").lower() for k, x in m.groupdict().items()}
+    v = float(_TENS[g["tens"]] + _SMALL[g["tu"] or "zero"] if g["tens"]
+              else _SMALL[g["small"]] if g["small"] else 1)
+    if g["scale"]:
+        v *= _SCALE[g["scale"]]
+        if g["rtens"]:
+            v += _TENS[g["rtens"]] + _SMALL[g["rtu"] or "zero"]
+        elif g["rsmall"]:
+            v += _SMALL[g["rsmall"]]
+    return v
+
+
+def spoken_number(text: str) -> float | None:
+    """The number that `text` starts with when it is said in words ("four minutes" -> 4)."""
+    m = _WORD_NUM.match(text)
+    return _word_value(m) if m else None
+
+
+def _word_quantities(text: str) -> list[Quantity]:
+    """Numbers spoken in words ("twenty-five percent", "two hundred milliseconds", "a thousand
+    tokens"), only with a unit after them: bare number words ("two levers", "a thousand
+    probes") are counting, not claims."""
+    out = []
+    for m in _WORD_NUM.finditer(text):
+        if m.group("a") and not m.group("scale"):
+            continue
+        v = _word_value(m)
+        dim, factor, uend = None, 1.0, m.end()
+        for rx, d, f in _UNIT_RE:
+            um = rx.match(text, m.end())
+            if um and d != "ratio":
+                dim, factor, uend = d, f, um.end()
+                break
+        if dim is None:
+            continue
+        out.append(Quantity(v * factor, dim, text[m.start():uend].strip(), m.start(), uend))
+    return out
 
 
 # A run of one character class (\w*, \d+, \s*, [^.]*) matches at most RUN_CAP characters (a

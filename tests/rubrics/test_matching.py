@@ -88,3 +88,12 @@ def test_a_bare_share_is_read_as_fraction_or_percentage():
         [got] = quantities(text)
         assert to_check_unit(got, percent) == pytest.approx(pct)
         assert to_check_unit(got, fraction) == pytest.approx(frac)
+
+
+def test_numbers_said_in_words_are_read_with_their_unit():
+    assert q("about twenty-five percent of them") == [(0.25, "fraction")]
+    assert q("one hundred and twenty ms, then two hundred fifty-six tokens") == \
+        [(0.12, "time"), (256.0, "tokens")]
+    assert q("three seconds") == [(3.0, "time")]
+    # counting words without a unit are not quantities
+    assert q("two levers, one of them cheap, tested on a thousand probes") == []
