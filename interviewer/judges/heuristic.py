@@ -80,15 +80,16 @@ _WE = re.compile(r"\b(we|we're|we've|our|us)\b", re.I)
 
 def level_for(card: Card, verdicts: dict[str, str], wrong_numbers: int, red_flags: int) -> str | None:
     """The four-step level of one question: weighted criterion credit (met 1, partial 0.5),
-    less 0.15 per wrong number (at most two) and 0.1 per red flag. None if any criterion is
-    unscored: an ungraded answer never gets a level."""
+    less 0.1 per wrong number (at most two) and 0.1 per red flag. None if any criterion is
+    unscored: an ungraded answer never gets a level. Cut points fitted on the reference set's
+    tune split (best exact agreement on a small grid)."""
     if any(v == "unscored" for v in verdicts.values()):
         return None
     total = sum(c.weight for c in card.criteria)
     score = sum(c.weight * {"met": 1.0, "partial": 0.5}.get(verdicts.get(c.id, ""), 0.0)
                 for c in card.criteria)
-    adjusted = score / total - 0.15 * min(wrong_numbers, 2) - 0.1 * red_flags
-    return ("outstanding" if adjusted >= 0.8 else "solid" if adjusted >= 0.55
+    adjusted = score / total - 0.1 * min(wrong_numbers, 2) - 0.1 * red_flags
+    return ("outstanding" if adjusted >= 0.85 else "solid" if adjusted >= 0.6
             else "borderline" if adjusted >= 0.3 else "poor")
 
 
