@@ -1,14 +1,14 @@
-"""The heuristic judge: deterministic and offline. A criterion's verdict comes from how many
-of its card signals the candidate's own words hit (paragraphs addressed to the grader are set
-aside); numbers are recomputed by the calculators; the four-part shape, depth under
-follow-ups and communication come from simple, stated rules."""
+"""The heuristic judge: deterministic and offline. A criterion's verdict reads the candidate's
+own words (paragraphs addressed to the grader set aside) against the card's statement of its
+levels: what the solid level needs, the poor level's mistake, and the signals of any mention;
+numbers are recomputed by the calculators; the four-part shape, depth under follow-ups and
+communication come from simple, stated rules."""
 from __future__ import annotations
 
 import re
 
-from rubrics import Bank, Card
+from rubrics import Bank, Card, matching
 from rubrics.schema import Criterion
-from rubrics import matching
 
 from ..assess import computed_value
 from .base import Answers, measured_agreement
@@ -16,9 +16,9 @@ from .injection import split_injection
 from .scorecard import (LEVELS, CriterionVerdict, JudgeInfo, NumberRow, QuestionScore,
                         Scorecard, Shape, overall_level)
 
-PROMPT_VERSION = "heuristic-v2"
-# Distinct pieces of evidence (signal matches that do not overlap) for each verdict. Kept as
-# the plain 2/1 rule: fitting thresholds or a rubric-vocabulary score on the tune split gained
+PROMPT_VERSION = "heuristic-v3"
+# For a criterion that states no solid level: distinct pieces of evidence (signal matches that
+# do not overlap) for each verdict. Kept as the plain 2/1 rule: fitting thresholds or a rubric-vocabulary score on the tune split gained
 # a few points in-sample and lost them when each transcript was held out in turn.
 MET_HITS, PARTIAL_HITS = 2, 1
 
