@@ -103,9 +103,11 @@ def _cache_path(paths: list[Path]) -> Path | None:
     """Where a validated copy of exactly these card files is kept: the key hashes their names
     and contents, so any edit means a fresh, fully validated load."""
     try:
-        # the schema's own source is part of the key: a new field means a fresh load
+        # the schema's and the matcher's source are part of the key: a new field or a new
+        # literal choice means a fresh load
         h = hashlib.sha256(f"{sys.version_info[:2]}|{Card.__module__}".encode())
         h.update(Path(sys.modules[Card.__module__].__file__).read_bytes())
+        h.update(Path(__file__).with_name("matching.py").read_bytes())   # its literal table
         for p in paths:
             h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
         root = os.environ.get("FDE_INTERVIEW_CACHE_DIR")

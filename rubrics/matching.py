@@ -143,7 +143,10 @@ _REST = (r"(?P<rtens>twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-
          r"three|four|five|six|seven|eight|nine)\b)?|(?P<rsmall>one|two|three|four|five|six|seven|"
          r"eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
          r"nineteen)")
-_WORD_NUM = re.compile(r"\b" + _WORD + r"(?:[ -](?P<scale>hundred|thousand|million|billion)"
+# (?=[...]) lets the engine reject most positions on their first letter: number words start
+# with one of these (a / one count only before a scale word: "a thousand tokens").
+_WORD_NUM = re.compile(r"\b(?=[aefnostAEFNOST])" + _WORD
+                       + r"(?:[ -](?P<scale>hundred|thousand|million|billion)"
                        r"(?: (?:and )?(?:" + _REST + r"))?)?\b", re.IGNORECASE)
 
 
@@ -210,7 +213,7 @@ def effective(pattern: str) -> str:
     return _RUN.sub(_capped, pattern)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=None)   # the cards' patterns: a fixed, finite set
 def _rx(pattern: str) -> re.Pattern:
     return re.compile(effective(pattern), re.IGNORECASE)
 
@@ -221,7 +224,7 @@ _LITERALS: dict[str, tuple[str, ...]] = {}
 def required_literals(pattern: str) -> tuple[str, ...]:
     """Plain-text pieces (lowercase) one of which every match of `pattern` must contain, or ()
     when none can be told. Checking them with `in` first skips most regex searches: the judge
-    runs thousands of signals over every answer. Memoised; the bank cache carries the table."""
+    runs thousands of patterns over every answer. Memoised; the bank cache carries the table."""
     found = _LITERALS.get(pattern)
     if found is None:
         found = _LITERALS[pattern] = _literals_of(pattern)
@@ -280,11 +283,6 @@ def _literals_of(pattern: str) -> tuple[str, ...]:
     return tuple(sorted(found)) if found else ()
 
 
-def _may_match(pattern: str, low: str) -> bool:
-    lits = required_literals(pattern)
-    return not lits or any(x in low for x in lits)
-
-
 _SLACKS: dict[str, int | None] = {}
 
 
@@ -324,18 +322,12 @@ def _slack(pattern: str) -> int | None:
     return _SLACKS[pattern]
 
 
-def search(pattern: str, text: str, low: str | None = None) -> re.Match | None:
-    """`re.search` for a signal, looking only near the plain text it must contain. Python's
-    engine tries every alternative at every position of a long answer; this tries them only
-    where a match could be: within the pattern's own widest reach (lookarounds included) of
-    an occurrence of its required literal. Exact: lookbehinds and \\b still see the whole
-    string (search's pos/endpos are not slices), and a window always ends beyond anything a
-    match or its lookahead can read. Unbounded patterns are searched whole."""
-    rx = _rx(pattern)
+def _windows(pattern: str, text: str, low: str | None) -> list[tuple[int, int]] | None:
+    """Where a match of `pattern` could lie: merged windows around its required literal, []
+    when the literal is absent, None when the whole text must be searched."""
     lits = required_literals(pattern)
-    slack = _slack(pattern) if lits else None
     if not lits:
-        return rx.search(text)
+        return None
     low = text.lower() if low is None else low
     starts = []
     for lit in lits:
@@ -344,9 +336,10 @@ def search(pattern: str, text: str, low: str | None = None) -> re.Match | None:
             starts.append((i, i + len(lit)))
             i = low.find(lit, i + 1)
     if not starts:
-        return None
+        return []
+    slack = _slack(pattern)
     if slack is None:
-        return rx.search(text)
+        return None
     starts.sort()
     n, windows = len(text), []
     for a, b in starts:
@@ -355,6 +348,30 @@ def search(pattern: str, text: str, low: str | None = None) -> re.Match | None:
             windows[-1][1] = max(windows[-1][1], b)
         else:
             windows.append([a, b])
+    return [(a, b) for a, b in windows]
+
+
+def finditer(pattern: str, text: str, low: str | None = None):
+    """`re.finditer` for a cue, in the windows `search` uses: every match contains the
+    pattern's required literal, so it lies inside one window, and windows never touch."""
+    rx, windows = _rx(pattern), _windows(pattern, text, low)
+    if windows is None:
+        yield from rx.finditer(text)
+        return
+    for a, b in windows:
+        yield from rx.finditer(text, a, b)
+
+
+def search(pattern: str, text: str, low: str | None = None) -> re.Match | None:
+    """`re.search` for a signal, looking only near the plain text it must contain. Python's
+    engine tries every alternative at every position of a long answer; this tries them only
+    where a match could be: within the pattern's own widest reach (lookarounds included) of
+    an occurrence of its required literal. Exact: lookbehinds and \\b still see the whole
+    string (search's pos/endpos are not slices), and a window always ends beyond anything a
+    match or its lookahead can read. Unbounded patterns are searched whole."""
+    rx, windows = _rx(pattern), _windows(pattern, text, low)
+    if windows is None:
+        return rx.search(text)
     for a, b in windows:
         m = rx.search(text, a, b)
         if m:
@@ -444,9 +461,7 @@ def claims_for(check: NumberCheck, text: str, qs: list[Quantity] | None = None) 
     best_per_sentence: dict[int, tuple[int, Quantity, float]] = {}
     low = text.lower()
     for cue in check.cues:
-        if not _may_match(cue, low):
-            continue
-        for m in _rx(cue).finditer(text):
+        for m in finditer(cue, text, low):
             best, best_d = None, None
             for q in qs:
                 if q.start >= m.end():
