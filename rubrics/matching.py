@@ -4,6 +4,7 @@ card's number checks (value, unit, and whether the tool agrees)."""
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -322,6 +323,24 @@ def _slack(pattern: str) -> int | None:
     return _SLACKS[pattern]
 
 
+_SEEN = threading.local()   # one answer's literal positions, per thread (judges run in threads)
+
+
+def _positions(low: str, lit: str) -> list[int]:
+    """Where `lit` occurs in `low`; remembered while the same answer is being read, since many
+    patterns share their literals."""
+    if getattr(_SEEN, "text", None) is not low:
+        _SEEN.text, _SEEN.found = low, {}
+    found = _SEEN.found.get(lit)
+    if found is None:
+        found, i = [], low.find(lit)
+        while i != -1:
+            found.append(i)
+            i = low.find(lit, i + 1)
+        _SEEN.found[lit] = found
+    return found
+
+
 def _windows(pattern: str, text: str, low: str | None) -> list[tuple[int, int]] | None:
     """Where a match of `pattern` could lie: merged windows around its required literal, []
     when the literal is absent, None when the whole text must be searched."""
@@ -329,12 +348,7 @@ def _windows(pattern: str, text: str, low: str | None) -> list[tuple[int, int]] 
     if not lits:
         return None
     low = text.lower() if low is None else low
-    starts = []
-    for lit in lits:
-        i = low.find(lit)
-        while i != -1:
-            starts.append((i, i + len(lit)))
-            i = low.find(lit, i + 1)
+    starts = [(i, i + len(lit)) for lit in lits for i in _positions(low, lit)]
     if not starts:
         return []
     slack = _slack(pattern)
@@ -454,12 +468,13 @@ _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|\n")
 WINDOW = 90   # characters after a cue (and a little before) where its number may sit
 
 
-def claims_for(check: NumberCheck, text: str, qs: list[Quantity] | None = None) -> list[Claim]:
+def claims_for(check: NumberCheck, text: str, qs: list[Quantity] | None = None,
+               low: str | None = None) -> list[Claim]:
     """Numbers stated for one check: for every cue hit, the nearest number with a
     compatible unit within the window after it (or just before it)."""
     qs = quantities(text) if qs is None else qs
     best_per_sentence: dict[int, tuple[int, Quantity, float]] = {}
-    low = text.lower()
+    low = text.lower() if low is None else low
     for cue in check.cues:
         for m in finditer(cue, text, low):
             best, best_d = None, None
@@ -496,8 +511,8 @@ def claims_for(check: NumberCheck, text: str, qs: list[Quantity] | None = None) 
 
 def claims(card: Card, text: str) -> list[Claim]:
     """Every numeric claim the answer makes for the card's number checks."""
-    qs = quantities(text)
+    qs, low = quantities(text), text.lower()
     out = []
     for check in card.number_checks:
-        out.extend(claims_for(check, text, qs))
+        out.extend(claims_for(check, text, qs, low))
     return out
