@@ -40,23 +40,30 @@ def criterion_verdict(c: Criterion, text: str, numbers: dict[str, bool],
         spans = matching.distinct_spans(c.signals, text, low=low)
         return verdict_for(len(spans)), spans, (
             f"{len(spans)} distinct piece(s) of evidence from the card's {len(c.signals)} signals")
-    held, wrong, spans = 0, [], []
-    for r in c.solid:
-        got = matching.distinct_spans(r.any, text, enough=r.min, low=low) if r.any else []
-        right = [k for k in r.checks if numbers.get(k) is True]
+    missed, wrong, spans = [], [], []
+    for i, r in enumerate(c.solid):
         wrong += [k for k in r.checks if numbers.get(k) is False]
-        if len(got) >= r.min or right:
-            held += 1
+        if any(numbers.get(k) is True for k in r.checks):
+            continue                    # a right number is this requirement
+        if missed and spans:
+            missed.append(i)            # met is out of reach and some evidence is in hand
+            continue
+        got = matching.distinct_spans(r.any, text, enough=1 if missed else r.min,
+                                      low=low) if r.any else []
+        if len(got) < r.min:
+            missed.append(i)
         spans += got
     spans = matching.merge_spans(spans)
-    if held == len(c.solid) and not wrong:
-        return "met", spans, f"reaches the solid level: all {held} of what it needs"
+    if not missed and not wrong:
+        return "met", spans, f"reaches the solid level: all {len(c.solid)} of what it needs"
     if any(matching.search(p, text, low) for p in c.poor):
         return "missing", spans, "makes the poor level's mistake"
     if not spans:
         spans = matching.distinct_spans(c.signals, text, enough=1, low=low)
+    held = len(c.solid) - len(missed)
     if spans or wrong or held:
-        why = f"{held} of the {len(c.solid)} things the solid level needs"
+        why = (f"short of the solid level: lacks item {missed[0] + 1} of {len(c.solid)}"
+               if missed else "the solid level's words, with a wrong number")
         if wrong:
             why += f"; wrong number for {', '.join(sorted(set(wrong)))}"
         return "partial", spans, why

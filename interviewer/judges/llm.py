@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -117,6 +118,12 @@ def transcript_message(card: Card, interviewer: list[str], turns: list[str]) -> 
     return "\n".join(lines)
 
 
+# The calculators read the numbers while the model is answering: that wait is I/O, so their
+# CPU time overlaps it instead of following it (it matters when many transcripts are scored
+# at once and every worker's reply arrives together).
+_CALCULATORS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="judge-numbers")
+
+
 class LLMJudge:
     def __init__(self, backend: Backend, runs: int = 1):
         if runs < 1:
@@ -166,6 +173,7 @@ class LLMJudge:
             kept, bad = split_injection(t)
             clean.append(kept)
             dropped += bad
+        numbers = _CALCULATORS.submit(HeuristicJudge.numbers_and_flags, card, clean)
         runs, errors = [], []
         for _ in range(self.runs):
             try:
@@ -190,7 +198,7 @@ class LLMJudge:
             criteria.append(self._majority(c.id, votes))
         # Numbers and red flags come from the calculators and the card, as for the heuristic
         # judge, so the two judges differ only in how they read the criteria.
-        base = HeuristicJudge().numbers_and_flags(card, clean)
+        base = numbers.result()
         first = runs[0]
         level = level_for(card, {c.id: c.verdict for c in criteria},
                           sum(1 for n in base.numbers if not n.ok), len(base.red_flags))
