@@ -348,9 +348,10 @@ def _windows(pattern: str, text: str, low: str | None) -> list[tuple[int, int]] 
     if not lits:
         return None
     low = text.lower() if low is None else low
-    starts = [(i, i + len(lit)) for lit in lits for i in _positions(low, lit)]
-    if not starts:
+    present = [lit for lit in lits if lit in low]   # most are absent: skip them cheaply
+    if not present:
         return []
+    starts = [(i, i + len(lit)) for lit in present for i in _positions(low, lit)]
     slack = _slack(pattern)
     if slack is None:
         return None
