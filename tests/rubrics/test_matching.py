@@ -46,9 +46,10 @@ def test_claims_pick_the_number_the_cue_points_at():
 
 def test_windowed_search_finds_exactly_what_re_search_finds():
     """The literal prefilter and windows are an optimisation only: same matches, same spans,
-    for every signal of every card over every reference answer and every model answer."""
+    for every pattern and every cue (all matches) of every card over every reference answer
+    and every model answer."""
     from interviewer.judges import answers_from_transcript
-    from rubrics.matching import _rx, search
+    from rubrics.matching import _rx, finditer, search
     from transcripts.reference import load_reference
     bank = default_bank()
     texts = [(c.model_answer.text, c) for c in bank]
@@ -69,6 +70,9 @@ def test_windowed_search_finds_exactly_what_re_search_finds():
             raw = re.search(p, text, re.IGNORECASE)
             assert (raw and raw.span()) == (plain and plain.span()), p
             checked += 1
+        for p in [s for n in card.number_checks for s in n.cues]:
+            assert [m.span() for m in finditer(p, text, low)] == \
+                [m.span() for m in _rx(p).finditer(text)], p
     assert checked > 5000
 
 
