@@ -210,8 +210,70 @@ def _capped(m: re.Match) -> str:
 
 @lru_cache(maxsize=None)
 def effective(pattern: str) -> str:
-    """The pattern as it is searched: character-class runs capped (see RUN_CAP)."""
-    return _RUN.sub(_capped, pattern)
+    """The pattern as it is searched: character-class runs capped (see RUN_CAP), and led by a
+    lookahead for the characters a match can start with, which lets the engine reject most
+    positions of an answer on one character instead of trying every alternative there."""
+    capped = _RUN.sub(_capped, pattern)
+    first = _first_chars(capped)
+    if not first or re.match(r"\(\?[a-zA-Z]+\)", capped):   # global flags must lead
+        return capped
+    cls = "".join(re.escape(c) for c in sorted(first))
+    return f"(?=[{cls}])(?:{capped})"
+
+
+def _first_chars(pattern: str) -> frozenset[str] | None:
+    """Every character a match can start with (both cases), or None when that cannot be told
+    (a class such as any word character, a negated set, a pattern that can match nothing)."""
+    from re import _constants as C, _parser as P
+    try:
+        tree = P.parse(pattern, re.IGNORECASE)
+    except Exception:
+        return None
+
+    def seq(items) -> tuple[set[str] | None, bool]:
+        """(first characters, whether the sequence can match the empty string)"""
+        out: set[str] = set()
+        for op, av in items:
+            if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
+                continue                                   # zero-width
+            if op is C.LITERAL:
+                return out | {chr(av)}, False
+            if op is C.IN:
+                chars = set()
+                for iop, iav in av:
+                    if iop is C.LITERAL:
+                        chars.add(chr(iav))
+                    elif iop is C.RANGE and iav[1] - iav[0] < 64:
+                        chars.update(chr(x) for x in range(iav[0], iav[1] + 1))
+                    else:
+                        return None, False
+                return out | chars, False
+            if op is C.SUBPATTERN:
+                got, empty = seq(av[-1])
+            elif op is C.BRANCH:
+                got, empty = set(), False
+                for alt in av[1]:
+                    g, e = seq(alt)
+                    if g is None:
+                        return None, False
+                    got |= g
+                    empty = empty or e
+            elif op in (C.MAX_REPEAT, C.MIN_REPEAT):
+                got, empty = seq(av[2])
+                empty = empty or av[0] == 0
+            else:
+                return None, False
+            if got is None:
+                return None, False
+            out |= got
+            if not empty:
+                return out, False
+        return out, True
+
+    chars, empty = seq(tree)
+    if chars is None or empty or len(chars) > 40:
+        return None
+    return frozenset(c for x in chars for c in {x.lower(), x.upper()})
 
 
 @lru_cache(maxsize=None)   # the cards' patterns: a fixed, finite set

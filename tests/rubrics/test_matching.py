@@ -101,3 +101,12 @@ def test_numbers_said_in_words_are_read_with_their_unit():
     assert q("three seconds") == [(3.0, "time")]
     # counting words without a unit are not quantities
     assert q("two levers, one of them cheap, tested on a thousand probes") == []
+
+
+def test_a_pattern_is_led_by_the_characters_its_matches_can_start_with():
+    from rubrics.matching import _first_chars, effective
+    assert effective(r"\bTTFT\b|time to first") == r"(?=[Tt])(?:\bTTFT\b|time to first)"
+    assert _first_chars(r"(?<!not )(the )?cache") == frozenset("cCtT")
+    assert _first_chars(r"\w+ing") is None          # could start with any word character
+    assert _first_chars(r"(x)?") is None            # can match nothing
+    assert re.search(effective(r"(?<!not )(the )?cache"), "not the cache", re.I).group(0) == "cache"
