@@ -13,32 +13,25 @@ os.environ["FDE_INTERVIEW_CACHE_DIR"] = tempfile.mkdtemp(prefix="fde-cache-")
 sys.path.append(str(Path(__file__).parent / "support"))   # tests/support/llm_servers.py
 
 
-def _servers(kind: str):
-    """Start loopback servers of one kind on demand; stop them all after the test."""
-    import llm_servers
-    started = []
+def _server_fixture(kind: str, name: str):
+    """A fixture that starts loopback servers of one kind on demand and stops them all after
+    the test."""
+    def fixture():
+        import llm_servers
+        started = []
 
-    def make(*args, **kw):
-        s = getattr(llm_servers, kind)(*args, **kw).start()
-        started.append(s)
-        return s
-    return make, started
-
-
-@pytest.fixture
-def fake_openai():
-    make, started = _servers("FakeOpenAI")
-    yield make
-    for s in started:
-        s.stop()
+        def make(*args, **kw):
+            s = getattr(llm_servers, kind)(*args, **kw).start()
+            started.append(s)
+            return s
+        yield make
+        for s in started:
+            s.stop()
+    return pytest.fixture(fixture, name=name)
 
 
-@pytest.fixture
-def fake_anthropic():
-    make, started = _servers("FakeAnthropic")
-    yield make
-    for s in started:
-        s.stop()
+fake_openai = _server_fixture("FakeOpenAI", "fake_openai")
+fake_anthropic = _server_fixture("FakeAnthropic", "fake_anthropic")
 
 
 @pytest.fixture(autouse=True)

@@ -8,9 +8,8 @@ from typing import Any
 
 from .base import (Capabilities, ChatResult, LLMError, Message, T,
                    TextSink, ToolCall, json_schema_of, parse_or_repair,
-                   schema_instructions, status_error)
+                   schema_instructions, sdk_error)
 from .retry import RetryPolicy, with_retries
-from .secrets import redact
 
 
 def to_anthropic_messages(messages: list[Message]) -> list[dict]:
@@ -50,24 +49,9 @@ class AnthropicBackend:
         self._secrets = [api_key]
 
     def _error(self, exc: Exception) -> LLMError:
-        a = self._anthropic
-        if isinstance(exc, a.APITimeoutError):
-            return LLMError("the Anthropic API timed out", retryable=True)
-        if isinstance(exc, a.APIConnectionError):
-            return LLMError(f"cannot reach the Anthropic API: {redact(str(exc), self._secrets)}",
-                            retryable=True)
-        if isinstance(exc, a.APIStatusError):
-            body = exc.body if isinstance(exc.body, dict) else {}
-            msg = (body.get("error") or {}).get("message") if isinstance(body.get("error"), dict) \
-                else str(exc)
-            return status_error("the Anthropic API", exc.status_code,
-                                redact(str(msg), self._secrets),
-                                exc.response.headers if exc.response is not None else None,
-                                retry_on=(429, 529))
-        if isinstance(exc, LLMError):
-            return exc
-        return LLMError(f"unexpected reply from the Anthropic API: "
-                        f"{redact(str(exc), self._secrets)[:300]}", retryable=True)
+        # 529 is Anthropic's "overloaded"
+        return sdk_error(exc, self._anthropic, "the Anthropic API", self._secrets,
+                         retry_on=(429, 529))
 
     def chat(self, messages: list[Message], *, system: str, tools: list[dict] | None = None,
              on_text: TextSink | None = None, temperature: float | None = None,

@@ -10,6 +10,8 @@ from typing import Any, Callable, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .secrets import redact
+
 T = TypeVar("T", bound=BaseModel)
 TextSink = Callable[[str], None]
 
@@ -128,6 +130,37 @@ def status_error(who: str, status: int, message: str, headers, *, retry_on=(429,
     except ValueError:
         err.retry_after_s = None
     return err
+
+
+def sdk_error(exc: Exception, sdk: Any, who: str, secrets: list[str], *,
+              retry_on=(429,)) -> LLMError:
+    """An exception from the openai or anthropic SDK (both define APITimeoutError,
+    APIConnectionError and APIStatusError) as an LLMError marking what is worth retrying,
+    with keys redacted."""
+    if isinstance(exc, LLMError):
+        return exc
+    if isinstance(exc, sdk.APITimeoutError):
+        return LLMError(f"{who} timed out", retryable=True)
+    if isinstance(exc, sdk.APIConnectionError):
+        return LLMError(f"cannot reach {who}: {redact(str(exc), secrets)}", retryable=True)
+    if isinstance(exc, sdk.APIStatusError):
+        return status_error(who, exc.status_code, redact(_body_message(exc), secrets),
+                            exc.response.headers if exc.response is not None else None,
+                            retry_on=retry_on)
+    return LLMError(f"unexpected reply from {who}: {redact(str(exc), secrets)[:300]}",
+                    retryable=True)
+
+
+def _body_message(exc: Exception) -> str:
+    """The provider's own error message from an HTTP error body, else the exception's."""
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        err = body.get("error", body)
+        if isinstance(err, dict) and err.get("message"):
+            return str(err["message"])
+        if isinstance(body.get("message"), str):
+            return body["message"]
+    return str(getattr(exc, "message", exc))
 
 
 def parse_or_repair(schema: type[T], kwargs: dict, reply: str,

@@ -7,9 +7,8 @@ from typing import Any
 
 from .base import (Capabilities, ChatResult, LLMError, Message, T,
                    TextSink, ToolCall, json_schema_of, parse_or_repair,
-                   schema_instructions, status_error)
+                   schema_instructions, sdk_error)
 from .retry import RetryPolicy, with_retries
-from .secrets import redact
 
 
 def to_openai_messages(system: str, messages: list[Message]) -> list[dict]:
@@ -55,20 +54,7 @@ class OpenAIBackend:
 
     def _error(self, exc: Exception) -> LLMError:
         """Map an SDK exception to an LLMError, marking what is worth retrying."""
-        o = self._openai
-        if isinstance(exc, o.APITimeoutError):
-            return LLMError("the model server timed out", retryable=True)
-        if isinstance(exc, o.APIConnectionError):
-            return LLMError(f"cannot reach the model server: {redact(str(exc), self._secrets)}",
-                            retryable=True)
-        if isinstance(exc, o.APIStatusError):
-            return status_error("the model server", exc.status_code,
-                                redact(_body_message(exc), self._secrets),
-                                exc.response.headers if exc.response is not None else None)
-        if isinstance(exc, LLMError):
-            return exc
-        return LLMError(f"unexpected reply from the model server: "
-                        f"{redact(str(exc), self._secrets)[:300]}", retryable=True)
+        return sdk_error(exc, self._openai, "the model server", self._secrets)
 
     # -- chat --------------------------------------------------------------------------
     def chat(self, messages: list[Message], *, system: str, tools: list[dict] | None = None,
@@ -172,14 +158,3 @@ def _tool_calls(calls: dict) -> list[ToolCall]:
         out.append(ToolCall(c["id"] or f"call_{i}", c["name"], args if isinstance(args, dict)
                             else {"__unparsed__": c["args"]}))
     return out
-
-
-def _body_message(exc: Exception) -> str:
-    body = getattr(exc, "body", None)
-    if isinstance(body, dict):
-        err = body.get("error", body)
-        if isinstance(err, dict) and err.get("message"):
-            return str(err["message"])
-        if isinstance(body.get("message"), str):
-            return body["message"]
-    return str(getattr(exc, "message", exc))
