@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .matching import literal_table, seed_literals
+from .matching import pattern_table, seed_patterns
 from .schema import ROUND_TYPES, THEMES, Card
 
 CARDS_DIR = Path(__file__).parent / "cards"
@@ -104,10 +104,10 @@ def _cache_path(paths: list[Path]) -> Path | None:
     and contents, so any edit means a fresh, fully validated load."""
     try:
         # the schema's and the matcher's source are part of the key: a new field or a new
-        # literal choice means a fresh load
+        # way of searching means a fresh load
         h = hashlib.sha256(f"{sys.version_info[:2]}|{Card.__module__}".encode())
         h.update(Path(sys.modules[Card.__module__].__file__).read_bytes())
-        h.update(Path(__file__).with_name("matching.py").read_bytes())   # its literal table
+        h.update(Path(__file__).with_name("matching.py").read_bytes())   # its pattern table
         for p in paths:
             h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
         root = os.environ.get("FDE_INTERVIEW_CACHE_DIR")
@@ -142,8 +142,8 @@ def load_bank(directory: Path | str | None = None, use_cache: bool = True) -> Ba
     if cache is not None and cache.exists():
         try:
             with open(cache, "rb") as f:
-                cards, literals = pickle.load(f)
-            seed_literals(literals)
+                cards, table = pickle.load(f)
+            seed_patterns(table)
             return Bank(cards)
         except Exception:   # a stale or unreadable cache is only a slower load
             pass
@@ -160,7 +160,7 @@ def load_bank(directory: Path | str | None = None, use_cache: bool = True) -> Ba
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_suffix(f".{os.getpid()}.tmp")
             with open(tmp, "wb") as f:
-                pickle.dump((cards, literal_table(_patterns(cards))), f,
+                pickle.dump((cards, pattern_table(_patterns(cards))), f,
                             protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, cache)   # atomic: concurrent loads never see half a file
         except OSError:

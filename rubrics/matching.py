@@ -208,25 +208,31 @@ def _capped(m: re.Match) -> str:
     return f"{m.group(1)}{cls}{{{0 if op == '*' else 1},{cap}}}"
 
 
-@lru_cache(maxsize=None)
+_EFFECTIVE: dict[str, str] = {}
+
+
 def effective(pattern: str) -> str:
     """The pattern as it is searched: character-class runs capped (see RUN_CAP), and led by a
     lookahead for the characters a match can start with, which lets the engine reject most
-    positions of an answer on one character instead of trying every alternative there."""
-    capped = _RUN.sub(_capped, pattern)
-    first = _first_chars(capped)
-    if not first or re.match(r"\(\?[a-zA-Z]+\)", capped):   # global flags must lead
-        return capped
-    cls = "".join(re.escape(c) for c in sorted(first))
-    return f"(?=[{cls}])(?:{capped})"
+    positions of an answer on one character instead of trying every alternative there.
+    Memoised; the bank cache carries the table."""
+    found = _EFFECTIVE.get(pattern)
+    if found is None:
+        capped = _RUN.sub(_capped, pattern)
+        first = _first_chars(pattern)
+        found = capped
+        if first and not re.match(r"\(\?[a-zA-Z]+\)", capped):   # global flags must lead
+            found = f"(?=[{''.join(re.escape(c) for c in sorted(first))}])(?:{capped})"
+        _EFFECTIVE[pattern] = found
+    return found
 
 
 def _first_chars(pattern: str) -> frozenset[str] | None:
     """Every character a match can start with (both cases), or None when that cannot be told
     (a class such as any word character, a negated set, a pattern that can match nothing)."""
-    from re import _constants as C, _parser as P
+    from re import _constants as C
     try:
-        tree = P.parse(pattern, re.IGNORECASE)
+        tree = _parsed(pattern)
     except Exception:
         return None
 
@@ -294,18 +300,38 @@ def required_literals(pattern: str) -> tuple[str, ...]:
     return found
 
 
-def literal_table(patterns) -> dict[str, tuple[str, ...]]:
-    return {p: required_literals(p) for p in patterns}
+_TREES: dict[str, object] = {}
 
 
-def seed_literals(table: dict[str, tuple[str, ...]]) -> None:
-    _LITERALS.update(table)
+def _parsed(pattern: str):
+    """The stdlib parser's tree of the pattern with its runs capped, shared by the first-
+    character, literal and slack analyses (parsing is the slow part of each). The lookahead
+    `effective` puts in front reads only a match's own first character, so none of the three
+    needs it."""
+    tree = _TREES.get(pattern)
+    if tree is None:
+        from re import _parser as P   # the stdlib's own regex parser
+        tree = _TREES[pattern] = P.parse(_RUN.sub(_capped, pattern), re.IGNORECASE)
+    return tree
+
+
+def pattern_table(patterns) -> dict[str, tuple[str, tuple[str, ...], int | None]]:
+    """What searching each pattern needs worked out in advance (its searched form, required
+    literals and window slack): the regex parser is slow, and the bank cache carries this."""
+    table = {p: (effective(p), required_literals(p), _slack(p)) for p in patterns}
+    _TREES.clear()   # only needed while the table is built
+    return table
+
+
+def seed_patterns(table: dict[str, tuple[str, tuple[str, ...], int | None]]) -> None:
+    for p, (eff, lits, slack) in table.items():
+        _EFFECTIVE[p], _LITERALS[p], _SLACKS[p] = eff, lits, slack
 
 
 def _literals_of(pattern: str) -> tuple[str, ...]:
+    from re import _constants as C
     try:
-        from re import _constants as C, _parser as P   # the stdlib's own regex parser
-        tree = P.parse(effective(pattern), re.IGNORECASE)
+        tree = _parsed(pattern)
     except Exception:
         return ()
 
@@ -355,9 +381,9 @@ def _slack(pattern: str) -> int | None:
     repetition is unbounded, so no window is safe."""
     if pattern in _SLACKS:
         return _SLACKS[pattern]
-    from re import _constants as C, _parser as P
+    from re import _constants as C
     try:
-        tree = P.parse(effective(pattern), re.IGNORECASE)
+        tree = _parsed(pattern)
         widest = tree.getwidth()[1]
     except Exception:
         widest = C.MAXREPEAT
