@@ -51,13 +51,26 @@ _CHECK_UNITS: dict[str, tuple[str, float]] = {
 }
 _MULT = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9}
 
-_NUM = re.compile(
-    r"(?<![\w.])(?P<sign>[-−])?(?P<cur>\$)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+_NUM = re.compile(   # led by its possible first characters, so most positions fail at once
+    r"(?=[-−$.\d])(?<![\w.])(?P<sign>[-−])?(?P<cur>\$)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
     r"(?:\s*(?P<mult>thousand|million|billion|[kKmMbB])(?![a-zA-Z]))?"
     r"(?P<sep>\s*(?:-|–|—|to)\s*(?=\$?\d))?")
 # The ratio pattern carries its own spacing rules: "8x" is a ratio, "2 x 80" a product.
-_UNIT_RE = [(re.compile((r"(?:" if dim == "ratio" else r"\s*(?:") + p + ")", re.IGNORECASE), dim, f)
-            for p, dim, f in _UNIT_WORDS]
+# All units in one alternation, tried in the list's order (the first that matches wins, as a
+# loop over them would): group u<i> says which. The second leaves the ratio out.
+_UNIT_BODY = [(r"(?:" if dim == "ratio" else r"\s*(?:") + p + ")" for p, dim, _ in _UNIT_WORDS]
+_UNIT_ANY = re.compile("|".join(f"(?P<u{i}>{b})" for i, b in enumerate(_UNIT_BODY)), re.IGNORECASE)
+_UNIT_NO_RATIO = re.compile("|".join(f"(?P<u{i}>{b})" for i, b in enumerate(_UNIT_BODY)
+                                     if _UNIT_WORDS[i][1] != "ratio"), re.IGNORECASE)
+
+
+def _unit_at(rx: re.Pattern, text: str, pos: int) -> tuple[str, float, int] | None:
+    """(dimension, factor, end) of the unit written at `pos`, if any."""
+    um = rx.match(text, pos)
+    if um is None:
+        return None
+    _, dim, factor = _UNIT_WORDS[int(um.lastgroup[1:])]
+    return dim, factor, um.end()
 
 
 @dataclass(frozen=True)
@@ -112,11 +125,7 @@ def _quantities(text: str) -> tuple[Quantity, ...]:
         elif m.group("cur"):
             dim = "usd"
         else:
-            for rx, d, f in _UNIT_RE:
-                um = rx.match(text, end)
-                if um:
-                    dim, factor, uend = d, f, um.end()
-                    break
+            dim, factor, uend = _unit_at(_UNIT_ANY, text, end) or (None, 1.0, end)
         if m.group("sep") and dim is None:
             pending.append((v, m.start(), end, text[m.start():end]))
             continue
@@ -146,9 +155,16 @@ _REST = (r"(?P<rtens>twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-
          r"nineteen)")
 # (?=[...]) lets the engine reject most positions on their first letter: number words start
 # with one of these (a / one count only before a scale word: "a thousand tokens").
-_WORD_NUM = re.compile(r"\b(?=[aefnostAEFNOST])" + _WORD
-                       + r"(?:[ -](?P<scale>hundred|thousand|million|billion)"
-                       r"(?: (?:and )?(?:" + _REST + r"))?)?\b", re.IGNORECASE)
+_SCALED = (r"(?:[ -](?P<scale>hundred|thousand|million|billion)"
+           r"(?: (?:and )?(?:" + _REST + r"))?)?\b")
+_WORD_NUM = re.compile(r"\b(?=[aefnostAEFNOST])" + _WORD + _SCALED, re.IGNORECASE)
+# For scanning an answer: "a" and "one" are read only before a scale word ("a thousand"), so
+# the commonest words of English are rejected inside the engine.
+_WORD_SCAN = re.compile(r"\b(?=[aefnostAEFNOST])"
+                        + _WORD.replace("(?P<a>a|one)", r"(?P<a>a|one)(?=[ -](?:hundred|thousand|"
+                                        r"million|billion)\b)") + _SCALED, re.IGNORECASE)
+# The same, case-sensitive, for the lowered answer (its words are all lowercase already).
+_WORD_SCAN_LOW = re.compile(_WORD_SCAN.pattern.replace("AEFNOST", ""))
 
 
 def _word_value(m: re.Match) -> float:
@@ -175,18 +191,14 @@ def _word_quantities(text: str) -> list[Quantity]:
     tokens"), only with a unit after them: bare number words ("two levers", "a thousand
     probes") are counting, not claims."""
     out = []
-    for m in _WORD_NUM.finditer(text):
-        if m.group("a") and not m.group("scale"):
+    low = text.lower()
+    scan = _WORD_SCAN_LOW.finditer(low) if len(low) == len(text) else _WORD_SCAN.finditer(text)
+    for m in scan:
+        unit = _unit_at(_UNIT_NO_RATIO, text, m.end())
+        if unit is None:
             continue
+        dim, factor, uend = unit
         v = _word_value(m)
-        dim, factor, uend = None, 1.0, m.end()
-        for rx, d, f in _UNIT_RE:
-            um = rx.match(text, m.end())
-            if um and d != "ratio":
-                dim, factor, uend = d, f, um.end()
-                break
-        if dim is None:
-            continue
         out.append(Quantity(v * factor, dim, text[m.start():uend].strip(), m.start(), uend))
     return out
 
@@ -284,7 +296,45 @@ def _first_chars(pattern: str) -> frozenset[str] | None:
 
 @lru_cache(maxsize=None)   # the cards' patterns: a fixed, finite set
 def _rx(pattern: str) -> re.Pattern:
+    """The searched form, case-blind, for the answer as written."""
     return re.compile(effective(pattern), re.IGNORECASE)
+
+
+_INLINE_FLAGS = re.compile(r"\(\?[a-zA-Z-]")   # (?i) (?-i:...) (?P<name>...): keep case-blind
+_CODE_POINT = re.compile(r"\\(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|N\{)")
+
+
+def lowered(pattern: str) -> str | None:
+    """`pattern` with its literal letters lowered, escapes (\\S, \\B, \\A...) kept: searched
+    case-sensitively in the lowered answer it finds what the case-blind pattern finds in the
+    answer, at the same positions, and Python's engine runs markedly faster without folding
+    the case of every character it compares. None for the few patterns that cannot be lowered
+    this way: inline flags or group names, or a code-point escape for a cased character."""
+    if _INLINE_FLAGS.search(pattern):
+        return None
+    for m in _CODE_POINT.finditer(pattern):
+        digits = m.group(1) or m.group(2) or m.group(3)
+        if digits is None or chr(int(digits, 16)).lower() != chr(int(digits, 16)):
+            return None
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern[i] == "\\":
+            out.append(pattern[i:i + 2])   # an escape keeps its letter: \\S is not \\s
+            i += 2
+        else:
+            out.append(pattern[i].lower())
+            i += 1
+    return "".join(out)
+
+
+@lru_cache(maxsize=None)
+def _rx_low(pattern: str) -> re.Pattern | None:
+    """The searched form for the lowered answer (see `lowered`), or None."""
+    low = lowered(effective(pattern))
+    try:
+        return re.compile(low) if low is not None else None
+    except re.error:
+        return None
 
 
 _LITERALS: dict[str, tuple[str, ...]] = {}
@@ -429,54 +479,75 @@ def _positions(low: str, lit: str) -> list[int]:
     return found
 
 
-def _windows(pattern: str, text: str, low: str | None) -> list[tuple[int, int]] | None:
-    """Where a match of `pattern` could lie: merged windows around its required literal, []
-    when the literal is absent, None when the whole text must be searched."""
-    lits = required_literals(pattern)
-    if not lits:
-        return None
-    low = text.lower() if low is None else low
+_PLANS: dict[str, tuple] = {}
+
+
+def _plan(pattern: str) -> tuple:
+    """(regex, whether it reads the lowered answer, required literals, window slack): all a
+    search needs, in one lookup."""
+    plan = _PLANS.get(pattern)
+    if plan is None:
+        rx = _rx_low(pattern)
+        lits = required_literals(pattern)
+        plan = _PLANS[pattern] = (rx or _rx(pattern), rx is not None, lits,
+                                  _slack(pattern) if lits else None)
+    return plan
+
+
+def _windows(lits: tuple[str, ...], slack: int | None, low: str) -> list[tuple[int, int]] | None:
+    """Where a match could lie: merged windows of `slack` around each occurrence of the
+    required literals, [] when none occurs, None when the whole text must be searched."""
     present = [lit for lit in lits if lit in low]   # most are absent: skip them cheaply
     if not present:
         return []
-    starts = [(i, i + len(lit)) for lit in present for i in _positions(low, lit)]
-    slack = _slack(pattern)
     if slack is None:
         return None
-    starts.sort()
-    n, windows = len(text), []
+    starts = sorted((i, i + len(lit)) for lit in present for i in _positions(low, lit))
+    n, windows = len(low), []
     for a, b in starts:
         a, b = max(0, a - slack), min(n, b + slack)
         if windows and a <= windows[-1][1]:
             windows[-1][1] = max(windows[-1][1], b)
         else:
             windows.append([a, b])
-    return [(a, b) for a, b in windows]
+    return windows
+
+
+def _where(pattern: str, text: str, low: str | None):
+    """(regex, the string it reads, windows or None for all of it)."""
+    rx, on_low, lits, slack = _PLANS.get(pattern) or _plan(pattern)
+    low = text.lower() if low is None else low
+    if len(low) != len(text):            # lowering changed the length (a rare letter such as
+        rx, on_low = _rx(pattern), False  # İ): positions would shift, so read the text as is
+    subject = low if on_low else text
+    return rx, subject, _windows(lits, slack, low) if lits else None
 
 
 def finditer(pattern: str, text: str, low: str | None = None):
     """`re.finditer` for a cue, in the windows `search` uses: every match contains the
-    pattern's required literal, so it lies inside one window, and windows never touch."""
-    rx, windows = _rx(pattern), _windows(pattern, text, low)
+    pattern's required literal, so it lies inside one window, and windows never touch. Like
+    `search`, matches may be made on the lowered text: use their spans."""
+    rx, subject, windows = _where(pattern, text, low)
     if windows is None:
-        yield from rx.finditer(text)
+        yield from rx.finditer(subject)
         return
     for a, b in windows:
-        yield from rx.finditer(text, a, b)
+        yield from rx.finditer(subject, a, b)
 
 
 def search(pattern: str, text: str, low: str | None = None) -> re.Match | None:
-    """`re.search` for a signal, looking only near the plain text it must contain. Python's
-    engine tries every alternative at every position of a long answer; this tries them only
-    where a match could be: within the pattern's own widest reach (lookarounds included) of
-    an occurrence of its required literal. Exact: lookbehinds and \\b still see the whole
-    string (search's pos/endpos are not slices), and a window always ends beyond anything a
-    match or its lookahead can read. Unbounded patterns are searched whole."""
-    rx, windows = _rx(pattern), _windows(pattern, text, low)
+    """`re.search(pattern, text, re.IGNORECASE)`, made fast; the match may be made on the
+    lowered text (`low`, text.lower()), so read its span, not its group. Python's engine
+    tries every alternative at every position of a long answer; this tries them only where a
+    match could be: within the pattern's own widest reach (lookarounds included) of an
+    occurrence of its required literal. Exact: lookbehinds and \\b still see the whole string
+    (search's pos/endpos are not slices), and a window always ends beyond anything a match
+    or its lookahead can read. Unbounded patterns are searched whole."""
+    rx, subject, windows = _where(pattern, text, low)
     if windows is None:
-        return rx.search(text)
+        return rx.search(subject)
     for a, b in windows:
-        m = rx.search(text, a, b)
+        m = rx.search(subject, a, b)
         if m:
             return m
     return None
@@ -488,7 +559,7 @@ def signal_hits(signals: list[str], text: str) -> list[str]:
     for s in signals:
         m = search(s, text, low)
         if m:
-            hits.append(m.group(0))
+            hits.append(text[m.start():m.end()])
     return hits
 
 

@@ -192,7 +192,7 @@ class HeuristicJudge:
         first = _sentences(clean[0])[0] if clean else ""
         shape = Shape(
             claim=bool(first) and not _HEDGE_OPEN.search(first) and len(first.split()) >= 6,
-            number=bool(matching.quantities(text)),
+            number=any(matching.quantities(t) for t in clean),   # read already, per turn
             tradeoff=matching.any_hit(_TRADEOFF, text),
             next_step=matching.any_hit(_NEXT, text))
 

@@ -47,6 +47,9 @@ def is_attempt(paragraph: str) -> bool:
 def split_injection(text: str) -> tuple[str, list[str]]:
     """(the text without injection paragraphs, the injection paragraphs)."""
     keep, dropped = [], []
+    # No pattern reaches across a blank line, so one with no hit in the whole text has none in
+    # any paragraph: most answers are cleared by one search per pattern, not one per paragraph.
+    suspect = any_hit(_TO_GRADER + _OVERRIDE, text)
     for p in paragraphs(text):
-        (dropped if is_attempt(p) else keep).append(p)
+        (dropped if suspect and is_attempt(p) else keep).append(p)
     return "\n\n".join(keep), dropped

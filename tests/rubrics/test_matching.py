@@ -110,3 +110,36 @@ def test_a_pattern_is_led_by_the_characters_its_matches_can_start_with():
     assert _first_chars(r"\w+ing") is None          # could start with any word character
     assert _first_chars(r"(x)?") is None            # can match nothing
     assert re.search(effective(r"(?<!not )(the )?cache"), "not the cache", re.I).group(0) == "cache"
+
+
+def test_a_lowered_pattern_keeps_its_escapes_and_finds_the_same_span():
+    from rubrics.matching import lowered, search
+    assert lowered(r"\bTTFT\S+\B[A-Z]") == r"\bttft\S+\B[a-z]"
+    assert lowered(r"\\Sx") == r"\\sx"            # an escaped backslash, then a plain letter
+    assert lowered(r"(?-i:\bLIMIT\b)") is None     # case-sensitive on purpose: left as written
+    assert lowered(r"\x41PI") is None              # a code point for a capital letter
+    assert lowered(r"\x27s cache") == r"\x27s cache"
+    text = "We cap TTFT; the İstanbul team ships Fast."
+    for p in (r"\bttft\b", r"\bFAST\b", r"ships", r"(?-i:\bTTFT\b)"):
+        plain = re.search(p, text, re.IGNORECASE)
+        got = search(p, text)   # 'İ' lowers to two characters: read the text itself
+        assert got and got.span() == plain.span(), p
+    text = text.replace("İ", "I")
+    for p in (r"\bttft\b", r"\bFAST\b", r"ships"):
+        assert search(p, text).span() == re.search(p, text, re.IGNORECASE).span(), p
+
+
+def test_an_answer_without_grader_text_is_cleared_whole_and_kept_as_it_was():
+    """The whole-answer check before the paragraph-by-paragraph one changes no outcome."""
+    from interviewer.judges.injection import is_attempt, paragraphs, split_injection
+    from transcripts.reference import load_reference
+    from interviewer.judges import answers_from_transcript
+    seen = 0
+    for case in load_reference(bank=default_bank()):
+        for turns in answers_from_transcript(case.transcript).by_question.values():
+            for t in turns:
+                keep = [p for p in paragraphs(t) if not is_attempt(p)]
+                dropped = [p for p in paragraphs(t) if is_attempt(p)]
+                assert split_injection(t) == ("\n\n".join(keep), dropped)
+                seen += bool(dropped)
+    assert seen >= 17   # the injection transcripts' attempts are still found
