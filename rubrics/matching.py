@@ -344,10 +344,20 @@ def required_literals(pattern: str) -> tuple[str, ...]:
     """Plain-text pieces (lowercase) one of which every match of `pattern` must contain, or ()
     when none can be told. Checking them with `in` first skips most regex searches: the judge
     runs thousands of patterns over every answer. Memoised; the bank cache carries the table."""
-    found = _LITERALS.get(pattern)
-    if found is None:
-        found = _LITERALS[pattern] = _literals_of(pattern)
-    return found
+    if pattern not in _LITERALS:
+        _analyse(pattern)
+    return _LITERALS[pattern]
+
+
+_OFFSETS: dict[str, tuple[int, int] | None] = {}
+
+
+def literal_offsets(pattern: str) -> tuple[int, int] | None:
+    """(least, most) characters between the start of a match and the required literal it
+    contains, or None when that cannot be bounded."""
+    if pattern not in _OFFSETS:
+        _analyse(pattern)
+    return _OFFSETS[pattern]
 
 
 _TREES: dict[str, object] = {}
@@ -365,61 +375,94 @@ def _parsed(pattern: str):
     return tree
 
 
-def pattern_table(patterns) -> dict[str, tuple[str, tuple[str, ...], int | None]]:
+def pattern_table(patterns) -> dict[str, tuple]:
     """What searching each pattern needs worked out in advance (its searched form, required
-    literals and window slack): the regex parser is slow, and the bank cache carries this."""
-    table = {p: (effective(p), required_literals(p), _slack(p)) for p in patterns}
+    literals, where they sit in a match, and window slack): the regex parser is slow, and the
+    bank cache carries this."""
+    table = {p: (effective(p), required_literals(p), literal_offsets(p), _slack(p))
+             for p in patterns}
     _TREES.clear()   # only needed while the table is built
     return table
 
 
-def seed_patterns(table: dict[str, tuple[str, tuple[str, ...], int | None]]) -> None:
-    for p, (eff, lits, slack) in table.items():
-        _EFFECTIVE[p], _LITERALS[p], _SLACKS[p] = eff, lits, slack
+def seed_patterns(table: dict[str, tuple]) -> None:
+    for p, (eff, lits, offsets, slack) in table.items():
+        _EFFECTIVE[p], _LITERALS[p], _OFFSETS[p], _SLACKS[p] = eff, lits, offsets, slack
 
 
-def _literals_of(pattern: str) -> tuple[str, ...]:
+def _literals_of(pattern: str) -> tuple[tuple[str, ...], tuple[int, int] | None]:
+    """(required literals, their offsets): see required_literals and literal_offsets. Of the
+    sets of at least three characters, the one whose shortest member is longest (the first
+    such)."""
     from re import _constants as C
     try:
-        tree = _parsed(pattern)
+        main = _best(_mandatory_sets(_parsed(pattern)), 3)
     except Exception:
-        return ()
+        return (), None
+    if main is None:
+        return (), None
+    lits, lo, hi = main
+    return tuple(sorted(lits)), ((lo, hi) if hi < C.MAXREPEAT else None)
 
-    def seq(items) -> frozenset[str] | None:
-        best: list = [None]   # (shortest member, set)
-        run: list[str] = []
 
-        def consider(found) -> None:
-            if not found:
-                return
-            shortest = min(len(x) for x in found)
-            if shortest >= 3 and (best[0] is None or shortest > best[0][0]):
-                best[0] = (shortest, found)
+def _best(sets, least: int):
+    """The first set whose shortest member is longest, if that is at least `least`."""
+    best, size = None, least - 1
+    for found in sets:
+        shortest = min(map(len, found[0]))
+        if shortest > size:
+            best, size = found, shortest
+    return best
 
-        def flush() -> None:
-            piece = "".join(run).strip().lower()
-            run.clear()
-            if piece:
-                consider(frozenset({piece}))
 
-        for op, arg in items:
-            if op is C.LITERAL:
-                run.append(chr(arg))
-                continue
+def _mandatory_sets(items) -> list[tuple[frozenset[str], int, int]]:
+    """Every set of literals (lowercase, at least two characters) one of which any match of
+    the sequence `items` contains, with the least and most characters between the start of
+    the match and that literal: its plain runs, its mandatory groups' sets, and for a choice,
+    the union of one set from each alternative."""
+    from re import _constants as C
+    from re import _parser as P
+    huge = C.MAXREPEAT
+    out: list[tuple[frozenset[str], int, int]] = []
+    run: list[str] = []
+    run_at = [0, 0]
+    lo = hi = 0   # the width of what precedes the current item
+
+    def flush() -> None:
+        raw = "".join(run)
+        piece, lead = raw.strip().lower(), len(raw) - len(raw.lstrip())
+        run.clear()
+        if len(piece) >= 2:
+            out.append((frozenset({piece}), run_at[0] + lead, min(huge, run_at[1] + lead)))
+
+    for op, arg in items:
+        if op is C.LITERAL:
+            if not run:
+                run_at[:] = [lo, hi]
+            run.append(chr(arg))
+        else:
             flush()
-            if op is C.SUBPATTERN:            # a plain group is mandatory
-                consider(seq(arg[-1]))
-            elif op is C.BRANCH:              # one of the alternatives must match
-                alts = [seq(a) for a in arg[1]]
-                if all(alts):
-                    consider(frozenset().union(*alts))
+            if op is C.SUBPATTERN:                # a plain group is mandatory
+                out += [(x, lo + a, min(huge, hi + b)) for x, a, b in _mandatory_sets(arg[-1])]
             elif op in (C.MAX_REPEAT, C.MIN_REPEAT) and arg[0] >= 1:
-                consider(seq(arg[2]))
-        flush()
-        return best[0][1] if best[0] else None
+                body = arg[2].getwidth()[1]       # a later round's literal sits further in
+                more = huge if arg[1] >= huge else (arg[1] - 1) * body
+                out += [(x, lo + a, min(huge, hi + b + more))
+                        for x, a, b in _mandatory_sets(arg[2])]
+            elif op is C.BRANCH:                  # one of the alternatives must match
+                picks = [_best(_mandatory_sets(alt), 2) for alt in arg[1]]
+                if all(picks):
+                    out.append((frozenset().union(*(x for x, _, _ in picks)),
+                                lo + min(a for _, a, _ in picks),
+                                min(huge, hi + max(b for _, _, b in picks))))
+        w_lo, w_hi = P.SubPattern(P.State(), [(op, arg)]).getwidth()
+        lo, hi = lo + w_lo, min(huge, hi + w_hi)
+    flush()
+    return out
 
-    found = seq(tree)
-    return tuple(sorted(found)) if found else ()
+
+def _analyse(pattern: str) -> None:
+    _LITERALS[pattern], _OFFSETS[pattern] = _literals_of(pattern)
 
 
 _SLACKS: dict[str, int | None] = {}
@@ -480,54 +523,76 @@ def _positions(low: str, lit: str) -> list[int]:
 
 
 _PLANS: dict[str, tuple] = {}
+# A match must start where its required literal sits, less the literal's offset in it: when
+# the offset can take at most this many values, each possible start is tried with match().
+ANCHOR_SPREAD = 4
 
 
 def _plan(pattern: str) -> tuple:
-    """(regex, whether it reads the lowered answer, required literals, window slack): all a
-    search needs, in one lookup."""
+    """(regex, whether it reads the lowered answer, required literals, their offsets in a
+    match, window slack): all a search needs, in one lookup."""
     plan = _PLANS.get(pattern)
     if plan is None:
         rx = _rx_low(pattern)
         lits = required_literals(pattern)
         plan = _PLANS[pattern] = (rx or _rx(pattern), rx is not None, lits,
+                                  literal_offsets(pattern) if lits else None,
                                   _slack(pattern) if lits else None)
     return plan
 
 
-def _windows(lits: tuple[str, ...], slack: int | None, low: str) -> list[tuple[int, int]] | None:
-    """Where a match could lie: merged windows of `slack` around each occurrence of the
-    required literals, [] when none occurs, None when the whole text must be searched."""
+def _where(pattern: str, text: str, low: str | None) -> tuple:
+    """(regex, the string it reads, starts, windows): `starts` is the sorted positions where a
+    match may begin (or None), `windows` the (start, end) ranges to search (or None for the
+    whole string). Every match contains one of the pattern's required literals, at an offset
+    from its start that the parse tree bounds, so:
+    - no literal in the answer, no match: ([], None);
+    - a narrow offset: a match can begin only at a literal's position less one of a few
+      offsets, each tried with match() on the whole string (exact by construction);
+    - otherwise a window per literal from the earliest start of a match around it to the
+      farthest its lookarounds can read (slack): searching there finds the same leftmost
+      matches as searching everywhere, since windows never cut a match that contains a
+      literal inside them, and lookbehinds and \\b still see the whole string."""
+    rx, on_low, lits, offsets, slack = _PLANS.get(pattern) or _plan(pattern)
+    low = text.lower() if low is None else low
+    if len(low) != len(text):   # lowering changed the length (a rare letter such as İ):
+        return _rx(pattern), text, None, None   # positions would shift, so read it whole
+    subject = low if on_low else text
+    if not lits:
+        return rx, subject, None, None
     present = [lit for lit in lits if lit in low]   # most are absent: skip them cheaply
     if not present:
-        return []
+        return rx, subject, [], None
+    found = [(i, i + len(lit)) for lit in present for i in _positions(low, lit)]
+    if offsets is not None and offsets[1] - offsets[0] < ANCHOR_SPREAD:
+        first, last = offsets
+        starts = sorted({i - k for i, _ in found for k in range(first, last + 1) if i >= k})
+        return rx, subject, starts, None
     if slack is None:
-        return None
-    starts = sorted((i, i + len(lit)) for lit in present for i in _positions(low, lit))
+        return rx, subject, None, None
     n, windows = len(low), []
-    for a, b in starts:
-        a, b = max(0, a - slack), min(n, b + slack)
+    for i, j in sorted(found):
+        a, b = ((i - offsets[1], i - offsets[0] + slack) if offsets
+                else (i - slack, j + slack))
+        a, b = max(0, a), min(n, b)
         if windows and a <= windows[-1][1]:
             windows[-1][1] = max(windows[-1][1], b)
         else:
             windows.append([a, b])
-    return windows
-
-
-def _where(pattern: str, text: str, low: str | None):
-    """(regex, the string it reads, windows or None for all of it)."""
-    rx, on_low, lits, slack = _PLANS.get(pattern) or _plan(pattern)
-    low = text.lower() if low is None else low
-    if len(low) != len(text):            # lowering changed the length (a rare letter such as
-        rx, on_low = _rx(pattern), False  # İ): positions would shift, so read the text as is
-    subject = low if on_low else text
-    return rx, subject, _windows(lits, slack, low) if lits else None
+    return rx, subject, None, windows
 
 
 def finditer(pattern: str, text: str, low: str | None = None):
-    """`re.finditer` for a cue, in the windows `search` uses: every match contains the
-    pattern's required literal, so it lies inside one window, and windows never touch. Like
+    """`re.finditer` for a cue, tried only where a match can be (see `_where`). Like
     `search`, matches may be made on the lowered text: use their spans."""
-    rx, subject, windows = _where(pattern, text, low)
+    rx, subject, starts, windows = _where(pattern, text, low)
+    if starts is not None:
+        end = 0
+        for x in starts:   # matches contain a literal, so are never empty
+            if x >= end and (m := rx.match(subject, x)):
+                end = m.end()
+                yield m
+        return
     if windows is None:
         yield from rx.finditer(subject)
         return
@@ -539,11 +604,14 @@ def search(pattern: str, text: str, low: str | None = None) -> re.Match | None:
     """`re.search(pattern, text, re.IGNORECASE)`, made fast; the match may be made on the
     lowered text (`low`, text.lower()), so read its span, not its group. Python's engine
     tries every alternative at every position of a long answer; this tries them only where a
-    match could be: within the pattern's own widest reach (lookarounds included) of an
-    occurrence of its required literal. Exact: lookbehinds and \\b still see the whole string
-    (search's pos/endpos are not slices), and a window always ends beyond anything a match
-    or its lookahead can read. Unbounded patterns are searched whole."""
-    rx, subject, windows = _where(pattern, text, low)
+    match can begin (see `_where`)."""
+    rx, subject, starts, windows = _where(pattern, text, low)
+    if starts is not None:
+        for x in starts:
+            m = rx.match(subject, x)
+            if m:
+                return m
+        return None
     if windows is None:
         return rx.search(subject)
     for a, b in windows:

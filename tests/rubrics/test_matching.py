@@ -83,6 +83,19 @@ def test_required_literals_are_necessary():
     assert required_literals(r"a|bc") == ()   # too short to be worth a prefilter
 
 
+def test_a_literal_offset_bounds_where_a_match_can_start():
+    from rubrics.matching import literal_offsets, search
+    assert literal_offsets(r"\b(mark|grade) (every|all)") == (0, 0)
+    assert literal_offsets(r"\bthe (cost|price) is") == (4, 4)
+    assert literal_offsets(r"(the |a )?cache hit") == (0, 4)
+    assert literal_offsets(r"(\bTTFT\b|time (to|until) first (token|byte))") == (0, 11)
+    assert literal_offsets(r"(foo bar)+ baz") is None    # a later round could hold it
+    # a match found through the offsets is the leftmost one, as re finds it
+    text = "A cache, then the cache hit rate, then a cache hit again."
+    for p in (r"(the |a )?cache hit", r"(?<!the )cache hit", r"\w{0,6}he cache"):
+        assert search(p, text).span() == re.search(p, text, re.I).span(), p
+
+
 def test_a_bare_share_is_read_as_fraction_or_percentage():
     from rubrics.matching import to_check_unit
     bank = default_bank()
