@@ -507,18 +507,22 @@ def _slack(pattern: str) -> int | None:
 _SEEN = threading.local()   # one answer's literal positions, per thread (judges run in threads)
 
 
-def _positions(low: str, lit: str) -> list[int]:
-    """Where `lit` occurs in `low`; remembered while the same answer is being read, since many
-    patterns share their literals."""
+def _memo(low: str) -> dict[str, list[int]]:
+    """Literal -> where it occurs in `low` ([] if nowhere), kept while the same answer is
+    being read: many patterns share their literals."""
     if getattr(_SEEN, "text", None) is not low:
         _SEEN.text, _SEEN.found = low, {}
-    found = _SEEN.found.get(lit)
+    return _SEEN.found
+
+
+def _positions(low: str, lit: str, memo: dict[str, list[int]]) -> list[int]:
+    found = memo.get(lit)
     if found is None:
         found, i = [], low.find(lit)
         while i != -1:
             found.append(i)
             i = low.find(lit, i + 1)
-        _SEEN.found[lit] = found
+        memo[lit] = found
     return found
 
 
@@ -560,10 +564,10 @@ def _where(pattern: str, text: str, low: str | None) -> tuple:
     subject = low if on_low else text
     if not lits:
         return rx, subject, None, None
-    present = [lit for lit in lits if lit in low]   # most are absent: skip them cheaply
-    if not present:
+    memo = _memo(low)
+    found = [(i, i + len(lit)) for lit in lits for i in _positions(low, lit, memo)]
+    if not found:   # the common case: none of its literals is in the answer
         return rx, subject, [], None
-    found = [(i, i + len(lit)) for lit in present for i in _positions(low, lit)]
     if offsets is not None and offsets[1] - offsets[0] < ANCHOR_SPREAD:
         first, last = offsets
         starts = sorted({i - k for i, _ in found for k in range(first, last + 1) if i >= k})

@@ -104,12 +104,14 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
 
 
-def _evidence(sentences: list[str], snippets: list[str]) -> list[str]:
-    """Whole sentences of the candidate's that contain the matched snippets (verbatim)."""
+def _evidence(sentences: list[tuple[str, str]], snippets: list[str]) -> list[str]:
+    """Whole sentences of the candidate's that contain the matched snippets (verbatim).
+    `sentences` holds each sentence with its lowered form."""
     out = []
     for snip in snippets:
-        for s in sentences:
-            if snip.lower() in s.lower() and s not in out:
+        snip = snip.lower()
+        for s, low in sentences:
+            if snip in low and s not in out:
                 out.append(s if len(s) <= 240 else s[:240])
                 break
     return out[:3]
@@ -173,7 +175,7 @@ class HeuristicJudge:
                 notes=["no answer to grade"] if not turns else ["only text addressed to the grader"]), injected
 
         criteria, score, total = [], 0.0, 0.0
-        sentences = _sentences(text)
+        sentences = [(x, x.lower()) for x in _sentences(text)]
         first_len, gained = len(clean[0]), 0
         found = self.numbers_and_flags(card, clean)
         numbers, flags = found.numbers, found.red_flags
@@ -189,7 +191,7 @@ class HeuristicJudge:
         coverage = score / total if total else 0.0
         wrong = sum(1 for n in numbers if not n.ok)
 
-        first = _sentences(clean[0])[0] if clean else ""
+        first = sentences[0][0]   # the first answer's first: turns are joined by blank lines
         shape = Shape(
             claim=bool(first) and not _HEDGE_OPEN.search(first) and len(first.split()) >= 6,
             number=any(matching.quantities(t) for t in clean),   # read already, per turn
