@@ -515,14 +515,11 @@ def _memo(low: str) -> dict[str, list[int]]:
     return _SEEN.found
 
 
-def _positions(low: str, lit: str, memo: dict[str, list[int]]) -> list[int]:
-    found = memo.get(lit)
-    if found is None:
-        found, i = [], low.find(lit)
-        while i != -1:
-            found.append(i)
-            i = low.find(lit, i + 1)
-        memo[lit] = found
+def _find_all(low: str, lit: str) -> list[int]:
+    found, i = [], low.find(lit)
+    while i != -1:
+        found.append(i)
+        i = low.find(lit, i + 1)
     return found
 
 
@@ -564,8 +561,13 @@ def _where(pattern: str, text: str, low: str | None) -> tuple:
     subject = low if on_low else text
     if not lits:
         return rx, subject, None, None
-    memo = _memo(low)
-    found = [(i, i + len(lit)) for lit in lits for i in _positions(low, lit, memo)]
+    memo, found = _memo(low), []
+    for lit in lits:
+        at = memo.get(lit)
+        if at is None:
+            at = memo[lit] = _find_all(low, lit)
+        if at:
+            found += [(i, i + len(lit)) for i in at]
     if not found:   # the common case: none of its literals is in the answer
         return rx, subject, [], None
     if offsets is not None and offsets[1] - offsets[0] < ANCHOR_SPREAD:
