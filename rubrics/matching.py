@@ -393,10 +393,13 @@ def seed_patterns(table: dict[str, tuple]) -> None:
 def _literals_of(pattern: str) -> tuple[tuple[str, ...], tuple[int, int] | None]:
     """(required literals, their offsets): see required_literals and literal_offsets. Of the
     sets of at least three characters, the one whose shortest member is longest (the first
-    such)."""
+    such); failing that, of two."""
     from re import _constants as C
     try:
-        main = _best(_mandatory_sets(_parsed(pattern)), 3)
+        sets = _mandatory_sets(_parsed(pattern))
+        # two letters ("vs") only when nothing longer is required: a rare pair still beats
+        # reading the whole answer
+        main = _best(sets, 3) or _best(sets, 2)
     except Exception:
         return (), None
     if main is None:
