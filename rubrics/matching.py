@@ -710,12 +710,16 @@ def claims_for(check: NumberCheck, text: str, qs: list[Quantity] | None = None,
     """Numbers stated for one check: for every cue hit, the nearest number with a
     compatible unit within the window after it (or just before it)."""
     qs = quantities(text) if qs is None else qs
+    # only numbers that can be read in the check's unit; with none, no cue is worth searching
+    usable = [(q, v) for q in qs if (v := to_check_unit(q, check)) is not None]
+    if not usable:
+        return []
     best_per_sentence: dict[int, tuple[int, Quantity, float]] = {}
     low = text.lower() if low is None else low
     for cue in check.cues:
         for m in finditer(cue, text, low):
             best, best_d = None, None
-            for q in qs:
+            for q, v in usable:
                 if q.start >= m.end():
                     d = q.start - m.end()                       # after the cue: preferred
                 elif q.start < m.start():   # before it; glued when its unit runs into the cue
@@ -725,9 +729,6 @@ def claims_for(check: NumberCheck, text: str, qs: list[Quantity] | None = None,
                 else:
                     continue   # any other number inside a cue is part of the cue
                 if d > WINDOW:
-                    continue
-                v = to_check_unit(q, check)
-                if v is None:
                     continue
                 if best_d is None or d < best_d:
                     best, best_d = (q, v), d
