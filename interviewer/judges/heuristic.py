@@ -80,7 +80,7 @@ _NEXT = (r"next step", r"\bfirst thing\b",
          r"\bon monday\b", r"\bwhat I(?:'d| would) do next\b", r"\bI(?:'d| would) want to know\b")
 _HEDGE_OPEN = re.compile(r"^(that'?s a (great|good) question|it depends|well,? |so,? um|"
                          r"honestly,? I'?m not sure)", re.I)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_SENTENCE_END = re.compile(r"[.!?](?=\s)")   # a sentence ends there, or at a line break
 _I = re.compile(r"\b(I|I'm|I've|I'd|my|me)\b")
 _WE = re.compile(r"\b(we|we're|we've|our|us)\b", re.I)
 
@@ -101,7 +101,18 @@ def level_for(card: Card, verdicts: dict[str, str], wrong_numbers: int, red_flag
 
 
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+    """The text cut after . ! or ? followed by a space, and at line breaks; stripped, empty
+    pieces dropped. (A split on a lookbehind pattern does the same, three times slower.)"""
+    out = []
+    for line in text.split("\n"):
+        start = 0
+        for m in _SENTENCE_END.finditer(line):
+            if piece := line[start:m.end()].strip():
+                out.append(piece)
+            start = m.end()
+        if piece := line[start:].strip():
+            out.append(piece)
+    return out
 
 
 def _evidence(sentences: list[tuple[str, str]], snippets: list[str]) -> list[str]:

@@ -238,3 +238,15 @@ def test_packaged_agreement_is_what_calibrate_measures_now():
     fresh = agreement_record(report(HeuristicJudge(), CASES, BANK, reps=200))
     assert (fresh["n"], fresh["agreement"], fresh["low"], fresh["high"]) == \
         (packaged["n"], packaged["agreement"], packaged["low"], packaged["high"])
+
+
+def test_sentences_cut_where_a_lookbehind_split_would():
+    import re
+    from interviewer.judges.heuristic import _sentences
+
+    def plain(text):
+        return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n+", text) if s.strip()]
+    texts = ["One. Two!  Three?\n\nFour\r\nfive.\u0085six", "e.g. this", "x.y z", "  ", "A?!  B"]
+    texts += [e.text for c in load_reference() for e in c.transcript.of_type("candidate")]
+    for t in texts:
+        assert _sentences(t) == plain(t), t[:80]
