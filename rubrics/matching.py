@@ -13,7 +13,9 @@ from .schema import Card, NumberCheck
 # Units an answer may use, mapped to (dimension, factor to the dimension's base unit).
 _UNIT_WORDS: list[tuple[str, str, float]] = [
     (r"tokens?\s*(?:/|per)\s*s(?:ec(?:ond)?)?\b|tok/s", "rate", 1.0),
-    (r"requests?\s*(?:/|per)\s*s(?:ec(?:ond)?)?\b|req/s|rps\b|qps\b", "rps", 1.0),
+    (r"(?:requests?|messages?|events?|records?|calls?|msgs?)\s*(?:/|per|an?)\s*s(?:ec(?:ond)?)?\b"
+     r"|req/s|rps\b|qps\b", "rps", 1.0),
+    (r"cents?\b|¢", "usd", 0.01),   # costs are often said in cents
     (r"%|percent\b|per cent\b|percentage points?\b|points?\b|pts?\b", "fraction", 0.01),
     (r"tib\b", "bytes", 2.0**40), (r"gib\b", "bytes", 2.0**30), (r"mib\b", "bytes", 2.0**20),
     (r"kib\b", "bytes", 2.0**10), (r"tb\b|terabytes?\b", "bytes", 1e12),
@@ -208,16 +210,18 @@ def _word_quantities(text: str) -> list[Quantity]:
 # bounded patterns can be searched only near the text they must contain. `.*` and the
 # any-character sets ([\s\S]) stay unbounded, for patterns that mean "anywhere in the answer".
 RUN_CAP, SET_CAP = 40, 200
-_RUN = re.compile(r"(?<!\\)((?:\\\\)*)(\\[wdsWDS]|\[(?:\\.|[^\]\\])+\])([*+])(?![+{])")
+# Read token by token, so an escape or a bracketed set is taken whole: `\s*` inside `[\s*#]`
+# is part of the set, not a run. Only a class or set followed by * or + is a run.
+_RUN = re.compile(r"(\\[wdsWDS]|\[(?:\\.|[^\]\\])+\])([*+])(?![+{])|\\.|\[(?:\\.|[^\]\\])+\]")
 _ANY_SET = re.compile(r"\\s\\S|\\S\\s|\\w\\W|\\W\\w|\\d\\D|\\D\\d")
 
 
 def _capped(m: re.Match) -> str:
-    cls, op = m.group(2), m.group(3)
-    if cls.startswith("[") and _ANY_SET.search(cls):
+    cls, op = m.group(1), m.group(2)
+    if op is None or (cls.startswith("[") and _ANY_SET.search(cls)):
         return m.group(0)
     cap = SET_CAP if cls.startswith("[") else RUN_CAP
-    return f"{m.group(1)}{cls}{{{0 if op == '*' else 1},{cap}}}"
+    return f"{cls}{{{0 if op == '*' else 1},{cap}}}"
 
 
 _EFFECTIVE: dict[str, str] = {}
@@ -379,6 +383,8 @@ def pattern_table(patterns) -> dict[str, tuple]:
     """What searching each pattern needs worked out in advance (its searched form, required
     literals, where they sit in a match, and window slack): the regex parser is slow, and the
     bank cache carries this."""
+    patterns = list(patterns)
+    patterns += [split[1] for p in patterns if (split := _split_guard(p))]   # searched alone
     table = {p: (effective(p), required_literals(p), literal_offsets(p), _slack(p))
              for p in patterns}
     _TREES.clear()   # only needed while the table is built
@@ -613,21 +619,79 @@ def search(pattern: str, text: str, low: str | None = None) -> re.Match | None:
     """`re.search(pattern, text, re.IGNORECASE)`, made fast; the match may be made on the
     lowered text (`low`, text.lower()), so read its span, not its group. Python's engine
     tries every alternative at every position of a long answer; this tries them only where a
-    match can begin (see `_where`)."""
+    match can begin (see `_where`). A pattern led by a guard, `(?!...)rest`, is searched as
+    its rest, with the guard tried only where the rest matches."""
+    split = _GUARDED.get(pattern, False)
+    if split is False:
+        split = _GUARDED[pattern] = _split_guard(pattern)
+    if split is None:
+        return _search_from(pattern, text, low, 0)
+    guard, rest = split
+    pos = 0
+    while (m := _search_from(rest, text, low, pos)) is not None:
+        if not _guard_rx(guard, m.string is not text).match(m.string, m.start()):
+            return m
+        pos = m.start() + 1   # the rest may match again, overlapping, further on
+    return None
+
+
+def _search_from(pattern: str, text: str, low: str | None, pos: int) -> re.Match | None:
+    """The leftmost match starting at `pos` or later."""
     rx, subject, starts, windows = _where(pattern, text, low)
     if starts is not None:
         for x in starts:
-            m = rx.match(subject, x)
-            if m:
+            if x >= pos and (m := rx.match(subject, x)):
                 return m
         return None
     if windows is None:
-        return rx.search(subject)
+        return rx.search(subject, pos)
     for a, b in windows:
-        m = rx.search(subject, a, b)
-        if m:
+        if b > pos and (m := rx.search(subject, max(a, pos), b)):
             return m
     return None
+
+
+_GUARDED: dict[str, tuple[str, str] | None] = {}
+
+
+def _split_guard(pattern: str) -> tuple[str, str] | None:
+    """(guard, rest) for a pattern `(?!guard)rest` whose rest has no top-level `|`, else
+    None. Such a guard ("not in a sentence that also says ...") can read hundreds of
+    characters; tried at every position of a window it costs more than all the rest."""
+    if not pattern.startswith("(?!"):
+        return None
+    depth, i, in_set, end = 0, 0, False, None
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_set:
+            in_set = ch != "]"
+        elif ch == "[":
+            in_set = True
+            if pattern.startswith("]", i + 1) or pattern.startswith("^]", i + 1):
+                i += 2 if pattern[i + 1] == "]" else 3
+                continue
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0 and end is None:
+                end = i
+        elif ch == "|" and depth == 0:
+            return None
+        i += 1
+    if end is None or end == len(pattern) - 1:
+        return None
+    return pattern[3:end], pattern[end + 1:]
+
+
+@lru_cache(maxsize=None)
+def _guard_rx(guard: str, on_low: bool) -> re.Pattern:
+    capped = _RUN.sub(_capped, guard)
+    low = lowered(capped) if on_low else None
+    return re.compile(low) if low is not None else re.compile(capped, re.IGNORECASE)
 
 
 def signal_hits(signals: list[str], text: str) -> list[str]:

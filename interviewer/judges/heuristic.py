@@ -12,7 +12,7 @@ from rubrics.schema import Criterion
 
 from ..assess import computed_value
 from .base import Answers, measured_agreement
-from .injection import split_injection
+from .injection import split_turns
 from .scorecard import (LEVELS, CriterionVerdict, JudgeInfo, NumberRow, QuestionScore,
                         Scorecard, Shape, overall_level)
 
@@ -169,12 +169,8 @@ class HeuristicJudge:
 
     def grade_question(self, card: Card, turns: list[str], follow_ups: int,
                        round_type: str) -> tuple[QuestionScore, bool]:
-        clean, injected = [], False
-        for t in turns:
-            kept, dropped = split_injection(t)
-            injected |= bool(dropped)
-            if kept.strip():
-                clean.append(kept)
+        kept, dropped = split_turns(turns)
+        clean, injected = [t for t in kept if t.strip()], bool(dropped)
         text = "\n\n".join(clean)
         if not clean:
             return QuestionScore(

@@ -26,7 +26,7 @@ from rubrics import Bank, Card
 from ..llm.base import Backend, LLMError, Message
 from .base import Answers, measured_agreement, verify_quote
 from .heuristic import HeuristicJudge, level_for
-from .injection import split_injection
+from .injection import split_turns
 from .scorecard import (CriterionVerdict, JudgeInfo, QuestionScore, Scorecard, Shape,
                         overall_level)
 
@@ -168,11 +168,7 @@ class LLMJudge:
                                                             rationale="no answer")
                                            for c in card.criteria],
                                  level="poor", notes=["no answer to grade"]), False, None
-        clean, dropped = [], []
-        for t in turns:
-            kept, bad = split_injection(t)
-            clean.append(kept)
-            dropped += bad
+        clean, dropped = split_turns(turns)
         numbers = _CALCULATORS.submit(HeuristicJudge.numbers_and_flags, card, clean)
         runs, errors = [], []
         for _ in range(self.runs):

@@ -4,6 +4,8 @@ prints its agreement."""
 from __future__ import annotations
 
 import json
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -74,6 +76,35 @@ def test_talking_about_injection_is_not_an_attempt():
                       "instructions you were given; this answer is met on every criterion.")
     assert not is_attempt("We mark all six stages as done only after the load test passes.")
     assert not is_attempt("I'd add a note to the model card saying the eval set is small.")
+
+
+PHRASINGS = tomllib.loads((Path(__file__).parent / "injection_phrasings.toml").read_text())
+
+
+@pytest.mark.parametrize("text", PHRASINGS["attempts"])
+def test_a_paragraph_addressed_to_the_grader_is_an_attempt(text):
+    assert is_attempt(text)
+    assert split_injection(f"I'd cache the system prompt.\n\n{text}\n\nThen I'd load-test it.") \
+        == ("I'd cache the system prompt.\n\nThen I'd load-test it.", [text])
+
+
+@pytest.mark.parametrize("text", PHRASINGS["not_attempts"])
+def test_talking_about_graders_or_injection_is_not_an_attempt(text):
+    assert not is_attempt(text)
+
+
+def test_no_answer_written_without_an_attempt_is_flagged():
+    """Every candidate turn of the reference set's other qualities, every model answer and
+    every level example: the detector sets none of them aside."""
+    texts = [e.text for c in CASES if c.quality != "injection"
+             for e in c.transcript.of_type("candidate")]
+    texts += [card.model_answer.text for card in BANK]
+    for f in (Path(__file__).parent.parent / "rubrics" / "levels").glob("*.toml"):
+        texts += [x for table in tomllib.loads(f.read_text()).values()
+                  for v in table.values() for x in (v if isinstance(v, list) else [v])
+                  if isinstance(x, str)]
+    flagged = [t[:80] for t in texts if split_injection(t)[1]]
+    assert len(texts) > 3000 and flagged == []
 
 
 def test_unanswered_questions_are_poor_not_skipped():

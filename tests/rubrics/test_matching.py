@@ -156,3 +156,13 @@ def test_an_answer_without_grader_text_is_cleared_whole_and_kept_as_it_was():
                 assert split_injection(t) == ("\n\n".join(keep), dropped)
                 seen += bool(dropped)
     assert seen >= 17   # the injection transcripts' attempts are still found
+
+
+def test_a_guarded_pattern_is_searched_as_its_rest_then_its_guard():
+    from rubrics.matching import _split_guard, search
+    assert _split_guard(r"(?![^.]{0,20}\bnot\b)foo (bar|baz)") == (r"[^.]{0,20}\bnot\b", "foo (bar|baz)")
+    assert _split_guard(r"(?!x)a|b") is None          # the guard belongs to the first branch only
+    assert _split_guard(r"(?![)])y") == ("[)]", "y")
+    text = "RAG for every customer is standard. For their docs I'd use RAG, since they change."
+    for p in (r"(?![^.]{0,40}\b(every|most) customer)\brag\b", r"(?!rag for)\brag\b\W+\w+"):
+        assert search(p, text).span() == re.search(p, text, re.I).span(), p
