@@ -384,7 +384,9 @@ def pattern_table(patterns) -> dict[str, tuple]:
     literals, where they sit in a match, and window slack): the regex parser is slow, and the
     bank cache carries this."""
     patterns = list(patterns)
-    patterns += [split[1] for p in patterns if (split := _split_guard(p))]   # searched alone
+    for p in list(patterns):   # the parts of a guarded pattern are searched alone
+        if split := _split_guard(p):
+            patterns += list(split[1][:2]) if split[0] is _NOWHERE else [split[1]]
     table = {p: (effective(p), required_literals(p), literal_offsets(p), _slack(p))
              for p in patterns}
     _TREES.clear()   # only needed while the table is built
@@ -627,6 +629,16 @@ def search(pattern: str, text: str, low: str | None = None) -> re.Match | None:
     if split is None:
         return _search_from(pattern, text, low, 0)
     guard, rest = split
+    if guard is _NOWHERE:   # \A(?![\s\S]*?G)[\s\S]*?X: no G anywhere, then the first X
+        bad, want, anywhere = rest
+        if _search_from(bad, text, low, 0) is not None:
+            return None
+        if anywhere:
+            m = _search_from(want, text, low, 0)
+        else:                # \A(?!...)X: X at the very start
+            rx, subject, _, _ = _where(want, text, low)
+            m = rx.match(subject, 0)
+        return _Span(m.string, 0, m.end()) if m else None
     pos = 0
     while (m := _search_from(rest, text, low, pos)) is not None:
         if not _guard_rx(guard, m.string is not text).match(m.string, m.start()):
@@ -654,13 +666,54 @@ def _search_from(pattern: str, text: str, low: str | None, pos: int) -> re.Match
 _GUARDED: dict[str, tuple[str, str] | None] = {}
 
 
-def _split_guard(pattern: str) -> tuple[str, str] | None:
+_NOWHERE = "nowhere"
+_ANYWHERE = (r"[\s\S]*?", r"[\s\S]*")
+
+
+class _Span:
+    """A match's span, for a pattern searched in parts."""
+    def __init__(self, string: str, start: int, end: int):
+        self.string, self._span = string, (start, end)
+
+    def start(self) -> int:
+        return self._span[0]
+
+    def end(self) -> int:
+        return self._span[1]
+
+    def span(self) -> tuple[int, int]:
+        return self._span
+
+
+def _split_guard(pattern: str):
     """(guard, rest) for a pattern `(?!guard)rest` whose rest has no top-level `|`, else
     None. Such a guard ("not in a sentence that also says ...") can read hundreds of
-    characters; tried at every position of a window it costs more than all the rest."""
+    characters; tried at every position of a window it costs more than all the rest.
+    `\\A(?![\\s\\S]*?G)[\\s\\S]*?X` ("X somewhere, G nowhere") gives (_NOWHERE, (G, X,
+    True)), and `\\A(?!...)X` (X at the start) (_NOWHERE, (G, X, False)): ordinary searches
+    instead of scans of the whole answer with G and X tried at each place."""
+    if pattern.startswith("\\A(?!"):
+        inner = _split_guard(pattern[2:])
+        if inner is None:
+            return None
+        guard, rest = inner
+        bad = next((guard[len(a):] for a in _ANYWHERE if guard.startswith(a)), None)
+        anywhere = rest.startswith(_ANYWHERE[0])
+        want = rest[len(_ANYWHERE[0]):] if anywhere else rest
+        if not bad or not want or _has_top_pipe(bad) or _has_top_pipe(want):
+            return None
+        return _NOWHERE, (bad, want, anywhere)
     if not pattern.startswith("(?!"):
         return None
-    depth, i, in_set, end = 0, 0, False, None
+    end = _group_end(pattern)
+    if end is None or end == len(pattern) - 1 or _has_top_pipe(pattern[end + 1:]):
+        return None
+    return pattern[3:end], pattern[end + 1:]
+
+
+def _scan(pattern: str):
+    """(index, character, depth before it) of each character outside escapes and sets."""
+    depth, i, in_set = 0, 0, False
     while i < len(pattern):
         ch = pattern[i]
         if ch == "\\":
@@ -673,18 +726,19 @@ def _split_guard(pattern: str) -> tuple[str, str] | None:
             if pattern.startswith("]", i + 1) or pattern.startswith("^]", i + 1):
                 i += 2 if pattern[i + 1] == "]" else 3
                 continue
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0 and end is None:
-                end = i
-        elif ch == "|" and depth == 0:
-            return None
+        else:
+            yield i, ch, depth
+            depth += (ch == "(") - (ch == ")")
         i += 1
-    if end is None or end == len(pattern) - 1:
-        return None
-    return pattern[3:end], pattern[end + 1:]
+
+
+def _group_end(pattern: str) -> int | None:
+    """Where the group that opens the pattern closes."""
+    return next((i for i, ch, depth in _scan(pattern) if ch == ")" and depth == 1), None)
+
+
+def _has_top_pipe(pattern: str) -> bool:
+    return any(ch == "|" and depth == 0 for _, ch, depth in _scan(pattern))
 
 
 @lru_cache(maxsize=None)
