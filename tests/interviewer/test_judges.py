@@ -32,10 +32,11 @@ def credit(scorecard, qid: str) -> float:
     return sum(weight[c.id] * {"met": 1, "partial": 0.5}.get(c.verdict, 0) for c in q.criteria)
 
 
-# Pairs the judge orders wrongly, found on held-out cases (which nobody tunes the cards on):
-# recorded here so that the test still fails on any new inversion, and on a fixed one until
-# it is taken off this list. q27-strong-f1 is under-credited (11.5 against its labels' 14).
-KNOWN_MISORDERED = {("q27", "q27-strong-f1", "q27-adequate-t1")}
+# Pairs the judge orders wrongly on held-out cases (which nobody tunes the cards on) are listed
+# here rather than tuned away, so the test still fails on any new inversion, and on a listed
+# one once fixed. (q27-strong-f1 against q27-adequate-t1 was listed until q27's second round of
+# tuning, on tune transcripts only, fixed it.)
+KNOWN_MISORDERED: set[tuple[str, str, str]] = set()
 
 
 def test_heuristic_orders_strong_over_adequate_over_weak():
