@@ -160,7 +160,8 @@ def load_bank(directory: Path | str | None = None, use_cache: bool = True) -> Ba
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_suffix(f".{os.getpid()}.tmp")
             with open(tmp, "wb") as f:
-                pickle.dump((cards, pattern_table(_patterns(cards))), f,
+                corpus = "\n".join(c.model_answer.text for c in cards)
+                pickle.dump((cards, pattern_table(_patterns(cards), corpus)), f,
                             protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, cache)   # atomic: concurrent loads never see half a file
         except OSError:

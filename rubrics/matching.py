@@ -379,16 +379,25 @@ def _parsed(pattern: str):
     return tree
 
 
-def pattern_table(patterns) -> dict[str, tuple]:
+def pattern_table(patterns, corpus: str = "") -> dict[str, tuple]:
     """What searching each pattern needs worked out in advance (its searched form, required
     literals, where they sit in a match, and window slack): the regex parser is slow, and the
-    bank cache carries this."""
+    bank cache carries this. With a `corpus` of typical answers, each pattern is windowed on
+    the required words that occur least in it."""
+    global _CORPUS
     patterns = list(patterns)
     for p in list(patterns):   # the parts of a guarded pattern are searched alone
         if split := _split_guard(p):
             patterns += list(split[1][:2]) if split[0] is _NOWHERE else [split[1]]
-    table = {p: (effective(p), required_literals(p), literal_offsets(p), _slack(p))
-             for p in patterns}
+    _CORPUS = corpus.lower()
+    try:
+        for p in patterns:   # worked out afresh against the corpus
+            _LITERALS.pop(p, None)
+            _OFFSETS.pop(p, None)
+        table = {p: (effective(p), required_literals(p), literal_offsets(p), _slack(p))
+                 for p in patterns}
+    finally:
+        _CORPUS = ""
     _TREES.clear()   # only needed while the table is built
     return table
 
@@ -407,13 +416,31 @@ def _literals_of(pattern: str) -> tuple[tuple[str, ...], tuple[int, int] | None]
         sets = _mandatory_sets(_parsed(pattern))
         # two letters ("vs") only when nothing longer is required: a rare pair still beats
         # reading the whole answer
-        main = _best(sets, 3) or _best(sets, 2)
+        reach = _slack(pattern) or 1000
+        main = (_rarest(sets, 3, reach) or _rarest(sets, 2, reach)) if _CORPUS else None
+        main = main or _best(sets, 3) or _best(sets, 2)
     except Exception:
         return (), None
     if main is None:
         return (), None
     lits, lo, hi = main
     return tuple(sorted(lits)), ((lo, hi) if hi < C.MAXREPEAT else None)
+
+
+_CORPUS = ""   # answers in the cards' own words, while a pattern table is built
+
+
+def _rarest(sets, least: int, reach: int):
+    """The set (of members at least `least` long) that leaves least to search: how often its
+    members occur in the corpus, times how far around each occurrence a match may start and
+    read (`reach`: the pattern's slack). "chunks" beats "after"; a word at a fixed place in
+    the match beats one after a long gap."""
+    def cost(s) -> float:
+        spread = min(s[2], 10**6) - s[1]
+        return sum(_CORPUS.count(x) + 1 for x in s[0]) * (
+            spread + 1 if spread < ANCHOR_SPREAD else spread + reach)
+    fit = [s for s in sets if min(map(len, s[0])) >= least]
+    return min(fit, key=cost) if fit else None
 
 
 def _best(sets, least: int):

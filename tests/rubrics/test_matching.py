@@ -166,3 +166,11 @@ def test_a_guarded_pattern_is_searched_as_its_rest_then_its_guard():
     text = "RAG for every customer is standard. For their docs I'd use RAG, since they change."
     for p in (r"(?![^.]{0,40}\b(every|most) customer)\brag\b", r"(?!rag for)\brag\b\W+\w+"):
         assert search(p, text).span() == re.search(p, text, re.I).span(), p
+
+
+def test_with_a_corpus_a_pattern_is_windowed_on_its_rarest_required_words():
+    from rubrics.matching import pattern_table
+    p = r"\b(after|before) (cat|dog)\b"
+    assert pattern_table([p])[p][1] == ("after", "before")      # the longest shortest member
+    corpus = "After lunch, after that, after all, and before long, before it rains: a dog."
+    assert pattern_table([p], corpus)[p][1] == ("cat", "dog")   # rarer in typical answers
