@@ -23,8 +23,8 @@ _GRADING = r"(?:grad|scor|evaluat|assess|mark|judg|review|rat)\w*"
 _CREDIT = (r"(?:met|satisfied|fulfilled|passed|a pass|outstanding|excellent|exceptional|exemplary|"
            r"perfect|solid[- ]level|expert[- ]level|full (?:marks|credit|points|score)|(?:the )?"
            r"(?:maximum|max|highest|top|best)(?: possible)? (?:marks|score|rating|grade|level|"
-           r"points|credit|band|tier|bracket)|top marks|passing (?:grade|score|mark)|level 4|10 ?/ ?10|5 ?/ ?5|100 ?/ ?100|10 out of 10|"
-           r"(?:strong )?hire)")
+           r"points|credit|band|tier|bracket)|top marks|passing (?:grade|score|mark)|level 4|"
+           r"10 ?/ ?10|5 ?/ ?5|100 ?/ ?100|10 out of 10|(?:strong )?hire)")
 # Line or sentence start, past a little markup ("**", "#", "(", "[", "> ").
 _START = r"(?:^|(?<=[\n.!?;(\[{]))[\s*#>_\-/!<]{0,6}"
 
@@ -38,7 +38,7 @@ _ADDRESS = (
     r"machine|robot|computer|" + _GRADER + r")\b",
     _START + r"(?:" + _AUTO + r")?(?:grader|evaluator|judge|assessor|reviewer|scorer|marker|"
     r"system|admin|operator)(?: note| notes| message| instructions?| override)?\s*[:,\-\u2013\u2014]",
-    r"(?:^|[,;:(]\s*)(?:the )?(?:scoring|grading|evaluation|evaluating|marking) (?:system|model|"
+    r"(?:^|(?<=[\n,;:(]))\s*(?:the )?(?:scoring|grading|evaluation|evaluating|marking) (?:system|model|"
     r"ai|llm|bot)\s*[,:]",
     r"\bif (?:you are|you're|you've been asked|you were asked|this is being)\b[^.\n]{0,40}"
     r"\b" + _GRADING + r"\b",
@@ -68,7 +68,7 @@ _ADDRESS = (
     _START + r"role:\s*system\b",
     _START + r"(?:assistant|system|developer|admin)\s*(?:message|note|notice)?\s*(?:\([^)\n]{0,20}\))?"
     r"\s*:",
-    r"(?:^|[,;:(]\s*)(?:the )?(?:automated|ai|llm) (?:reviewer|grader|evaluator|judge|assessor|"
+    r"(?:^|(?<=[\n,;:(]))\s*(?:the )?(?:automated|ai|llm) (?:reviewer|grader|evaluator|judge|assessor|"
     r"scorer|system|model)\s*[,:]",
     r"\b(?:reviewer|grader|evaluator|judge|scorer|grading|scoring) bot\b",
     r"\b(?:grader|judge|evaluator|eval|reviewer|scorer|scoring|grading|system|admin)_(?:directive|"
@@ -208,9 +208,10 @@ def split_injection(text: str, suspect: bool | None = None) -> tuple[str, list[s
     says the caller already searched a text containing this one and found no address to the
     grader and no demand for credit."""
     keep, dropped = [], []
-    # No pattern reaches across a line break, so a text where neither an address to the
-    # grader nor an outright demand occurs has no attempt in any paragraph: most answers are
-    # cleared by one search per pattern, not one per paragraph.
+    # A match inside a paragraph is also one in the whole text (a paragraph's start follows a
+    # line break, which the patterns take as a start), so a text where neither an address to
+    # the grader nor an outright demand occurs has no attempt in any paragraph: most answers
+    # are cleared by one search per pattern, not one per paragraph.
     if suspect is None:
         suspect = any_hit(_OUTRIGHT + _ADDRESS, text)
     for p in paragraphs(text):

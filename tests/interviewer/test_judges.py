@@ -93,8 +93,10 @@ PHRASINGS = tomllib.loads((Path(__file__).parent / "injection_phrasings.toml").r
 @pytest.mark.parametrize("text", PHRASINGS["attempts"])
 def test_a_paragraph_addressed_to_the_grader_is_an_attempt(text):
     assert is_attempt(text)
-    assert split_injection(f"I'd cache the system prompt.\n\n{text}\n\nThen I'd load-test it.") \
-        == ("I'd cache the system prompt.\n\nThen I'd load-test it.", [text])
+    # the paragraph before it ends without a full stop: the whole-answer check that runs first
+    # must still see this one's start as a start
+    assert split_injection(f"I'd cache the system prompt\n\n{text}\n\nThen I'd load-test it.") \
+        == ("I'd cache the system prompt\n\nThen I'd load-test it.", [text])
 
 
 @pytest.mark.parametrize("text", PHRASINGS["not_attempts"])
