@@ -54,7 +54,8 @@ _CHECK_UNITS: dict[str, tuple[str, float]] = {
 _MULT = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "billion": 1e9}
 
 _NUM = re.compile(   # led by its possible first characters, so most positions fail at once
-    r"(?=[-−$.\d])(?<![\w.])(?P<sign>[-−])?(?P<cur>\$)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+    r"(?=[-−$.\d])(?<![\w.])(?P<sign>[-−])?(?P<cur>\$)?"
+    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
     r"(?:\s*(?P<mult>thousand|million|billion|[kKmMbB])(?![a-zA-Z]))?"
     r"(?P<sep>\s*(?:-|–|—|to)\s*(?=\$?\d))?")
 # The ratio pattern carries its own spacing rules: "8x" is a ratio, "2 x 80" a product.
@@ -384,20 +385,14 @@ def pattern_table(patterns, corpus: str = "") -> dict[str, tuple]:
     literals, where they sit in a match, and window slack): the regex parser is slow, and the
     bank cache carries this. With a `corpus` of typical answers, each pattern is windowed on
     the required words that occur least in it."""
-    global _CORPUS
     patterns = list(patterns)
     for p in list(patterns):   # the parts of a guarded pattern are searched alone
         if split := _split_guard(p):
             patterns += list(split[1][:2]) if split[0] is _NOWHERE else [split[1]]
-    _CORPUS = corpus.lower()
-    try:
-        for p in patterns:   # worked out afresh against the corpus
-            _LITERALS.pop(p, None)
-            _OFFSETS.pop(p, None)
-        table = {p: (effective(p), required_literals(p), literal_offsets(p), _slack(p))
-                 for p in patterns}
-    finally:
-        _CORPUS = ""
+    corpus = corpus.lower()
+    for p in patterns:   # worked out afresh against the corpus
+        _analyse(p, corpus)
+    table = {p: (effective(p), _LITERALS[p], _OFFSETS[p], _slack(p)) for p in patterns}
     _TREES.clear()   # only needed while the table is built
     return table
 
@@ -407,17 +402,20 @@ def seed_patterns(table: dict[str, tuple]) -> None:
         _EFFECTIVE[p], _LITERALS[p], _OFFSETS[p], _SLACKS[p] = eff, lits, offsets, slack
 
 
-def _literals_of(pattern: str) -> tuple[tuple[str, ...], tuple[int, int] | None]:
+def _literals_of(pattern: str, corpus: str = "") -> tuple[tuple[str, ...],
+                                                          tuple[int, int] | None]:
     """(required literals, their offsets): see required_literals and literal_offsets. Of the
-    sets of at least three characters, the one whose shortest member is longest (the first
-    such); failing that, of two."""
+    sets of at least three characters, the one that leaves least to search in the (lowercase)
+    `corpus`, or without one, the one whose shortest member is longest (the first such);
+    failing that, of two."""
     from re import _constants as C
     try:
         sets = _mandatory_sets(_parsed(pattern))
         # two letters ("vs") only when nothing longer is required: a rare pair still beats
         # reading the whole answer
         reach = _slack(pattern) or 1000
-        main = (_rarest(sets, 3, reach) or _rarest(sets, 2, reach)) if _CORPUS else None
+        main = ((_rarest(sets, 3, reach, corpus) or _rarest(sets, 2, reach, corpus))
+                if corpus else None)
         main = main or _best(sets, 3) or _best(sets, 2)
     except Exception:
         return (), None
@@ -427,17 +425,14 @@ def _literals_of(pattern: str) -> tuple[tuple[str, ...], tuple[int, int] | None]
     return tuple(sorted(lits)), ((lo, hi) if hi < C.MAXREPEAT else None)
 
 
-_CORPUS = ""   # answers in the cards' own words, while a pattern table is built
-
-
-def _rarest(sets, least: int, reach: int):
+def _rarest(sets, least: int, reach: int, corpus: str):
     """The set (of members at least `least` long) that leaves least to search: how often its
     members occur in the corpus, times how far around each occurrence a match may start and
     read (`reach`: the pattern's slack). "chunks" beats "after"; a word at a fixed place in
     the match beats one after a long gap."""
     def cost(s) -> float:
         spread = min(s[2], 10**6) - s[1]
-        return sum(_CORPUS.count(x) + 1 for x in s[0]) * (
+        return sum(corpus.count(x) + 1 for x in s[0]) * (
             spread + 1 if spread < ANCHOR_SPREAD else spread + reach)
     fit = [s for s in sets if min(map(len, s[0])) >= least]
     return min(fit, key=cost) if fit else None
@@ -499,8 +494,8 @@ def _mandatory_sets(items) -> list[tuple[frozenset[str], int, int]]:
     return out
 
 
-def _analyse(pattern: str) -> None:
-    _LITERALS[pattern], _OFFSETS[pattern] = _literals_of(pattern)
+def _analyse(pattern: str, corpus: str = "") -> None:
+    _LITERALS[pattern], _OFFSETS[pattern] = _literals_of(pattern, corpus)
 
 
 _SLACKS: dict[str, int | None] = {}
@@ -668,7 +663,9 @@ def search(pattern: str, text: str, low: str | None = None) -> re.Match | None:
         return _Span(m.string, 0, m.end()) if m else None
     pos = 0
     while (m := _search_from(rest, text, low, pos)) is not None:
-        if not _guard_rx(guard, m.string is not text).match(m.string, m.start()):
+        # the guard reads what the rest read: the lowered answer, or the answer as written
+        rx = (_rx_low(guard) or _rx(guard)) if m.string is not text else _rx(guard)
+        if not rx.match(m.string, m.start()):
             return m
         pos = m.start() + 1   # the rest may match again, overlapping, further on
     return None
@@ -690,10 +687,8 @@ def _search_from(pattern: str, text: str, low: str | None, pos: int) -> re.Match
     return None
 
 
-_GUARDED: dict[str, tuple[str, str] | None] = {}
-
-
-_NOWHERE = "nowhere"
+_GUARDED: dict[str, tuple | None] = {}
+_NOWHERE = object()   # marks the split of a \A(?![\s\S]*?G)... pattern
 _ANYWHERE = (r"[\s\S]*?", r"[\s\S]*")
 
 
@@ -766,13 +761,6 @@ def _group_end(pattern: str) -> int | None:
 
 def _has_top_pipe(pattern: str) -> bool:
     return any(ch == "|" and depth == 0 for _, ch, depth in _scan(pattern))
-
-
-@lru_cache(maxsize=None)
-def _guard_rx(guard: str, on_low: bool) -> re.Pattern:
-    capped = _RUN.sub(_capped, guard)
-    low = lowered(capped) if on_low else None
-    return re.compile(low) if low is not None else re.compile(capped, re.IGNORECASE)
 
 
 def signal_hits(signals: list[str], text: str) -> list[str]:

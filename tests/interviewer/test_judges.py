@@ -118,6 +118,20 @@ def test_no_answer_written_without_an_attempt_is_flagged():
     assert len(texts) > 3000 and flagged == []
 
 
+def test_an_answer_without_grader_text_is_cleared_whole_and_kept_as_it_was():
+    """The whole-answer check before the paragraph-by-paragraph one changes no outcome."""
+    from interviewer.judges.injection import paragraphs
+    seen = 0
+    for case in CASES:
+        for turns in answers_from_transcript(case.transcript).by_question.values():
+            for t in turns:
+                keep = [p for p in paragraphs(t) if not is_attempt(p)]
+                dropped = [p for p in paragraphs(t) if is_attempt(p)]
+                assert split_injection(t) == ("\n\n".join(keep), dropped)
+                seen += bool(dropped)
+    assert seen >= 17   # the injection transcripts' attempts are still found
+
+
 def test_unanswered_questions_are_poor_not_skipped():
     sc = HeuristicJudge().grade(Answers("technical", ["q01"], {}, {}), BANK)
     assert sc.questions[0].level == "poor" and not sc.questions[0].answered

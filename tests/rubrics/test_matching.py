@@ -142,22 +142,6 @@ def test_a_lowered_pattern_keeps_its_escapes_and_finds_the_same_span():
         assert search(p, text).span() == re.search(p, text, re.IGNORECASE).span(), p
 
 
-def test_an_answer_without_grader_text_is_cleared_whole_and_kept_as_it_was():
-    """The whole-answer check before the paragraph-by-paragraph one changes no outcome."""
-    from interviewer.judges.injection import is_attempt, paragraphs, split_injection
-    from transcripts.reference import load_reference
-    from interviewer.judges import answers_from_transcript
-    seen = 0
-    for case in load_reference(bank=default_bank()):
-        for turns in answers_from_transcript(case.transcript).by_question.values():
-            for t in turns:
-                keep = [p for p in paragraphs(t) if not is_attempt(p)]
-                dropped = [p for p in paragraphs(t) if is_attempt(p)]
-                assert split_injection(t) == ("\n\n".join(keep), dropped)
-                seen += bool(dropped)
-    assert seen >= 17   # the injection transcripts' attempts are still found
-
-
 def test_a_guarded_pattern_is_searched_as_its_rest_then_its_guard():
     from rubrics.matching import _split_guard, search
     assert _split_guard(r"(?![^.]{0,20}\bnot\b)foo (bar|baz)") == (r"[^.]{0,20}\bnot\b", "foo (bar|baz)")
