@@ -165,7 +165,8 @@ _WORD_NUM = re.compile(r"\b(?=[aefnostAEFNOST])" + _WORD + _SCALED, re.IGNORECAS
 # the commonest words of English are rejected inside the engine.
 _WORD_SCAN = re.compile(r"\b(?=[aefnostAEFNOST])"
                         + _WORD.replace("(?P<a>a|one)", r"(?P<a>a|one)(?=[ -](?:hundred|thousand|"
-                                        r"million|billion)\b)") + _SCALED, re.IGNORECASE)
+                                        r"million|billion)\b| and a half\b)") + _SCALED,
+                        re.IGNORECASE)
 # The same, case-sensitive, for the lowered answer (its words are all lowercase already).
 _WORD_SCAN_LOW = re.compile(_WORD_SCAN.pattern.replace("AEFNOST", ""))
 
@@ -189,20 +190,41 @@ def spoken_number(text: str) -> float | None:
     return _word_value(m) if m else None
 
 
+_AND_A_HALF = re.compile(r" and a half\b")        # "six and a half points" (lowered text)
+_HALF_A = re.compile(r"\bhalf an? (?=[a-zµ%$¢])")   # "half a second": half of one unit
+_WORD_RANGE = re.compile(r"\s*(?:-|–|—|to|or)\s*")  # "fifty-two to eighty-three percent"
+
+
 def _word_quantities(text: str) -> list[Quantity]:
     """Numbers spoken in words ("twenty-five percent", "two hundred milliseconds", "a thousand
-    tokens"), only with a unit after them: bare number words ("two levers", "a thousand
-    probes") are counting, not claims."""
+    tokens", "six and a half points", "half a second"), only with a unit after them: bare
+    number words ("two levers", "a thousand probes") are counting, not claims. The first end
+    of a spoken range takes the unit of the second ("fifty to sixty percent")."""
     out = []
     low = text.lower()
     scan = _WORD_SCAN_LOW.finditer(low) if len(low) == len(text) else _WORD_SCAN.finditer(text)
+    waiting = None   # (value, start, end, where the range's second end must start)
     for m in scan:
-        unit = _unit_at(_UNIT_NO_RATIO, text, m.end())
+        v, end = _word_value(m), m.end()
+        if half := _AND_A_HALF.match(low, end):
+            v, end = v + 0.5, half.end()
+        unit = _unit_at(_UNIT_NO_RATIO, text, end)
         if unit is None:
+            rng = _WORD_RANGE.match(low, end)
+            waiting = (v, m.start(), end, rng.end()) if rng and rng.end() > end else None
             continue
         dim, factor, uend = unit
-        v = _word_value(m)
+        if waiting and waiting[3] == m.start():
+            wv, ws, we, _ = waiting
+            out.append(Quantity(wv * factor, dim, text[ws:we].strip(), ws, we))
+        waiting = None
         out.append(Quantity(v * factor, dim, text[m.start():uend].strip(), m.start(), uend))
+    if "half a" in low:
+        for m in _HALF_A.finditer(low):
+            if unit := _unit_at(_UNIT_NO_RATIO, text, m.end()):
+                dim, factor, uend = unit
+                out.append(Quantity(0.5 * factor, dim, text[m.start():uend].strip(),
+                                    m.start(), uend))
     return out
 
 

@@ -116,6 +116,19 @@ def test_numbers_said_in_words_are_read_with_their_unit():
     assert q("two levers, one of them cheap, tested on a thousand probes") == []
 
 
+def test_halves_and_ranges_said_in_words():
+    assert q("six and a half points") == [(0.065, "fraction")]
+    assert q("one and a half seconds") == [(1.5, "time")]
+    assert q("about half a second, then half a percent") == [(0.5, "time"), (0.005, "fraction")]
+    assert q("the other half a team") == []          # half of a count noun is not a claim
+    # a spoken range gives its unit to both ends
+    assert q("fifty-two to eighty-three percent") == [(0.52, "fraction"), (0.83, "fraction")]
+    assert q("two or three weeks") == [(2 * 604800, "time"), (3 * 604800, "time")]
+    assert q("two hundred and fifty to three hundred ms") == [(0.25, "time"), (0.3, "time")]
+    # without a unit at the end, neither end is a claim
+    assert q("two to three of them") == []
+
+
 def test_a_pattern_is_led_by_the_characters_its_matches_can_start_with():
     from rubrics.matching import _first_chars, effective
     assert effective(r"\bTTFT\b|time to first") == r"(?=[Tt])(?:\bTTFT\b|time to first)"
