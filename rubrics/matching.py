@@ -197,9 +197,9 @@ _WORD_RANGE = re.compile(r"\s*(?:-|–|—|to|or)\s*")  # "fifty-two to eighty-t
 
 def _word_quantities(text: str) -> list[Quantity]:
     """Numbers spoken in words ("twenty-five percent", "two hundred milliseconds", "a thousand
-    tokens", "six and a half points", "half a second"), only with a unit after them: bare
-    number words ("two levers", "a thousand probes") are counting, not claims. The first end
-    of a spoken range takes the unit of the second ("fifty to sixty percent")."""
+    tokens", "six and a half points", "half a second"). Without a unit only from twenty up,
+    and not "a thousand": small bare number words ("two levers") are counting, not claims.
+    The first end of a spoken range takes the unit of the second ("fifty to sixty percent")."""
     out = []
     low = text.lower()
     scan = _WORD_SCAN_LOW.finditer(low) if len(low) == len(text) else _WORD_SCAN.finditer(text)
@@ -212,6 +212,10 @@ def _word_quantities(text: str) -> list[Quantity]:
         if unit is None:
             rng = _WORD_RANGE.match(low, end)
             waiting = (v, m.start(), end, rng.end()) if rng and rng.end() > end else None
+            if v >= 20 and not waiting and not m.group("a"):
+                # "it stays around thirty": bare, like a bare number in digits, and read only
+                # where a check's cue points at it. Small ones ("two levers") are counting.
+                out.append(Quantity(v, None, text[m.start():end].strip(), m.start(), end))
             continue
         dim, factor, uend = unit
         if waiting and waiting[3] == m.start():

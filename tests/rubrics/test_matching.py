@@ -112,8 +112,9 @@ def test_numbers_said_in_words_are_read_with_their_unit():
     assert q("one hundred and twenty ms, then two hundred fifty-six tokens") == \
         [(0.12, "time"), (256.0, "tokens")]
     assert q("three seconds") == [(3.0, "time")]
-    # counting words without a unit are not quantities
+    # small counting words without a unit are not quantities; from twenty up they are bare
     assert q("two levers, one of them cheap, tested on a thousand probes") == []
+    assert q("in flight it stays around thirty") == [(30.0, None)]
 
 
 def test_halves_and_ranges_said_in_words():
