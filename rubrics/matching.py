@@ -79,7 +79,7 @@ def _unit_at(rx: re.Pattern, text: str, pos: int) -> tuple[str, float, int] | No
 @dataclass(frozen=True)
 class Quantity:
     value: float          # in the dimension's base unit (bytes, seconds, fraction...)
-    dim: str | None       # None for a bare number
+    dim: str | None       # None for a bare number, "word" for a bare number word
     raw: str
     start: int
     end: int
@@ -215,7 +215,7 @@ def _word_quantities(text: str) -> list[Quantity]:
             if v >= 20 and not waiting and not m.group("a"):
                 # "it stays around thirty": bare, like a bare number in digits, and read only
                 # where a check's cue points at it. Small ones ("two levers") are counting.
-                out.append(Quantity(v, None, text[m.start():end].strip(), m.start(), end))
+                out.append(Quantity(v, "word", text[m.start():end].strip(), m.start(), end))
             continue
         dim, factor, uend = unit
         if waiting and waiting[3] == m.start():
@@ -845,6 +845,8 @@ def red_flag_hits(card: Card, text: str) -> dict[str, list[str]]:
 def to_check_unit(q: Quantity, check: NumberCheck) -> float | None:
     """The quantity in the check's unit, or None when the units cannot be the same thing."""
     dim, factor = _CHECK_UNITS[check.unit]
+    if q.dim == "word":   # a bare number word is a count: a time or a size is said with its unit
+        return q.value if dim in ("tokens", "sequences", "count") else None
     if q.dim is None and dim == "usd":
         return None   # money is stated with a currency sign or word
     if q.dim is None and dim == "fraction":

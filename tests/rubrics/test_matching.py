@@ -114,7 +114,7 @@ def test_numbers_said_in_words_are_read_with_their_unit():
     assert q("three seconds") == [(3.0, "time")]
     # small counting words without a unit are not quantities; from twenty up they are bare
     assert q("two levers, one of them cheap, tested on a thousand probes") == []
-    assert q("in flight it stays around thirty") == [(30.0, None)]
+    assert q("in flight it stays around thirty") == [(30.0, "word")]
 
 
 def test_halves_and_ranges_said_in_words():
