@@ -187,6 +187,11 @@ def run_calibrate(a: argparse.Namespace) -> int:
             for key, v in b["per_criterion"].items():
                 print(f"    {key:<40} {v['agreement']:.0%} [{v['low']:.0%}, {v['high']:.0%}] "
                       f"n={v['n']}")
+    two = rep["labellers"]
+    if two["cases"]:
+        print(f"\ntwo labellers, {two['cases']} transcripts labelled twice independently: "
+              f"{two['agreement']:.1%} [{two['low']:.1%}, {two['high']:.1%}] of {two['n']} "
+              f"criteria, kappa {two['kappa']:.2f} (as far as a judge can be expected to agree)")
     if rep["self_agreement"] is not None:
         print(f"\nself-agreement over {a.runs} runs: {rep['self_agreement']:.1%}")
     missed = sorted(set(rep["injection_cases"]) - set(rep["injections_flagged"]))

@@ -40,6 +40,19 @@ def level_agreement(cases: list[ReferenceCase], cards: dict[str, Scorecard]) -> 
     return {"n": n, "exact": exact / n if n else 0.0, "within_one": within_one / n if n else 0.0}
 
 
+def labeller_agreement(cases: list[ReferenceCase]) -> dict:
+    """How far two careful labellers agree where a case carries a second, independent
+    labelling: the ceiling a judge's agreement with either can be expected to reach."""
+    first, second = {}, {}
+    with_second = [c for c in cases if c.second_labels]
+    for case in with_second:
+        for qid, ql in case.second_labels.items():
+            for cid, label in ql.criteria.items():
+                first[(case.id, f"{qid}/{cid}")] = case.labels[qid].criteria[cid].verdict
+                second[(case.id, f"{qid}/{cid}")] = label.verdict
+    return {"cases": len(with_second), **stats.between(first, second)}
+
+
 def report(judge: Judge, cases: list[ReferenceCase], bank: Bank, *, reps: int = 1000,
            other: Judge | None = None) -> dict:
     """Everything `fde-interview calibrate` prints, for all cases and per split."""
@@ -62,6 +75,7 @@ def report(judge: Judge, cases: list[ReferenceCase], bank: Bank, *, reps: int = 
         out["splits"][split] = block
     selfs = [sc.self_agreement for sc in cards.values() if sc.self_agreement is not None]
     out["self_agreement"] = sum(selfs) / len(selfs) if selfs else None
+    out["labellers"] = labeller_agreement(cases)
     out["injections_flagged"] = sorted(c.id for c in cases if cards[c.id].injection_detected)
     out["injection_cases"] = sorted(c.id for c in cases if c.quality == "injection")
     if other is not None:

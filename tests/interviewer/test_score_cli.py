@@ -91,7 +91,7 @@ def test_calibrate_reports_the_statistics(tmp_path):
     done = cli("calibrate", "--bootstrap", "200")
     assert done.returncode == 0, done.stderr
     for needle in ("exact agreement", "95% Wilson", "Cohen's kappa", "confusion", "leans",
-                   "parse failures", "holdout", "injection attempts flagged"):
+                   "parse failures", "holdout", "injection attempts flagged", "two labellers"):
         assert needle in done.stdout
     rep = json.loads(cli("calibrate", "--json", "--bootstrap", "100").stdout)
     assert rep["splits"]["all"]["n"] > 200
