@@ -15,6 +15,12 @@ One TOML file per case in transcripts/reference/ (or any --set DIR):
     level = "solid"         # outstanding | solid | borderline | poor
     [labels.q01.criteria]
     continuous-batching = { verdict = "met", why = "one line, from the rubric text" }
+    # optional: a second labeller's independent verdicts for the same criteria, written without
+    # seeing the first; calibrate reports how far two labellers agree (a judge's ceiling)
+    [second_labels.q01]
+    level = "solid"
+    [second_labels.q01.criteria]
+    continuous-batching = { verdict = "partial", why = "..." }
 """
 from __future__ import annotations
 
@@ -63,6 +69,7 @@ class CaseFile(_Strict):
     note: str = ""
     turns: list[Turn] = Field(min_length=2)
     labels: dict[str, QuestionLabels]
+    second_labels: dict[str, QuestionLabels] = {}
 
 
 class ReferenceError(ValueError):
@@ -78,6 +85,7 @@ class ReferenceCase:
     split: str
     transcript: Transcript
     labels: dict[str, QuestionLabels] = field(default_factory=dict)
+    second_labels: dict[str, QuestionLabels] = field(default_factory=dict)
 
 
 def to_transcript(case: CaseFile, path: Path) -> Transcript:
@@ -107,6 +115,11 @@ def load_case(path: Path, bank=None) -> ReferenceCase:
         err = exc.errors()[0]
         loc = ".".join(str(x) for x in err["loc"])
         raise ReferenceError(f"{path}: field {loc}: {err['msg']}") from None
+    for qid, ql in case.second_labels.items():
+        first = case.labels.get(qid)
+        if first is None or set(ql.criteria) != set(first.criteria):
+            raise ReferenceError(f"{path}: second_labels.{qid}: must label the same question and "
+                                 f"criteria as labels.{qid}")
     if bank is not None:
         asked = {t.question for t in case.turns if t.question}
         for qid, ql in case.labels.items():
@@ -119,7 +132,7 @@ def load_case(path: Path, bank=None) -> ReferenceCase:
                 raise ReferenceError(f"{path}: labels.{qid}.criteria: missing {missing}, "
                                      f"unknown {extra}")
     return ReferenceCase(case.id, path, case.round, case.quality, case.split,
-                         to_transcript(case, path), case.labels)
+                         to_transcript(case, path), case.labels, case.second_labels)
 
 
 def load_reference(directory: Path | str | None = None, bank=None,
