@@ -16,7 +16,7 @@ from .injection import split_turns
 from .scorecard import (LEVELS, CriterionVerdict, JudgeInfo, NumberRow, QuestionScore,
                         Scorecard, Shape, overall_level)
 
-PROMPT_VERSION = "heuristic-v3"
+PROMPT_VERSION = "heuristic-v4"
 # For a criterion that states no solid level: distinct pieces of evidence (signal matches that
 # do not overlap) for each verdict. Kept as the plain 2/1 rule: fitting thresholds or a rubric-vocabulary score on the tune split gained
 # a few points in-sample and lost them when each transcript was held out in turn.
@@ -78,6 +78,8 @@ _NEXT = (r"next step", r"\bfirst thing\b",
          r"\bI(?:'d| would) (start|first|begin|ask|run|measure|test|check|load[- ]test|prototype|"
          r"pilot|propose|set up|write)\b", r"my question (for|to) you", r"\bthen I(?:'d| would)\b",
          r"\bon monday\b", r"\bwhat I(?:'d| would) do next\b", r"\bI(?:'d| would) want to know\b")
+# Lowest adjusted credit for borderline, solid and outstanding; the cost of one red flag.
+LEVEL_CUTS, LEVEL_FLAG_COST = (0.525, 0.8, 0.95), 0.05
 _HEDGE_OPEN = re.compile(r"^(that'?s a (great|good) question|it depends|well,? |so,? um|"
                          r"honestly,? I'?m not sure)", re.I)
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")   # a sentence ends there, or at a line break
@@ -85,19 +87,21 @@ _I = re.compile(r"\b(I|I'm|I've|I'd|my|me)\b")
 _WE = re.compile(r"\b(we|we're|we've|our|us)\b", re.I)
 
 
-def level_for(card: Card, verdicts: dict[str, str], wrong_numbers: int, red_flags: int) -> str | None:
+def level_for(card: Card, verdicts: dict[str, str], red_flags: int) -> str | None:
     """The four-step level of one question: weighted criterion credit (met 1, partial 0.5),
-    less 0.1 per wrong number (at most two) and 0.1 per red flag. None if any criterion is
-    unscored: an ungraded answer never gets a level. Cut points fitted on the reference set's
-    tune split (best exact agreement on a small grid)."""
+    less 0.05 per red flag. None if any criterion is unscored: an ungraded answer never gets a
+    level. A wrong number costs nothing more here: it already holds its criterion at partial.
+    Cut points fitted on the reference set's tune split (exact level agreement 88%, 86% in
+    five-fold cross-validation; the old 0.3 / 0.6 / 0.85 cuts scored 49%, a step too generous:
+    the reference labels call an answer solid only from about four fifths of the credit)."""
     if any(v == "unscored" for v in verdicts.values()):
         return None
     total = sum(c.weight for c in card.criteria)
     score = sum(c.weight * {"met": 1.0, "partial": 0.5}.get(verdicts.get(c.id, ""), 0.0)
                 for c in card.criteria)
-    adjusted = score / total - 0.1 * min(wrong_numbers, 2) - 0.1 * red_flags
-    return ("outstanding" if adjusted >= 0.85 else "solid" if adjusted >= 0.6
-            else "borderline" if adjusted >= 0.3 else "poor")
+    adjusted = score / total - LEVEL_FLAG_COST * red_flags
+    return ("outstanding" if adjusted >= LEVEL_CUTS[2] else "solid" if adjusted >= LEVEL_CUTS[1]
+            else "borderline" if adjusted >= LEVEL_CUTS[0] else "poor")
 
 
 def _sentences(text: str) -> list[str]:
@@ -205,7 +209,7 @@ class HeuristicJudge:
             tradeoff=matching.any_hit(_TRADEOFF, text),
             next_step=matching.any_hit(_NEXT, text))
 
-        level = level_for(card, {c.id: c.verdict for c in criteria}, wrong, len(flags))
+        level = level_for(card, {c.id: c.verdict for c in criteria}, len(flags))
 
         if len(clean) < 2:
             depth = LEVELS[min(3, int(coverage * 4))]

@@ -196,8 +196,7 @@ class LLMJudge:
         # judge, so the two judges differ only in how they read the criteria.
         base = numbers.result()
         first = runs[0]
-        level = level_for(card, {c.id: c.verdict for c in criteria},
-                          sum(1 for n in base.numbers if not n.ok), len(base.red_flags))
+        level = level_for(card, {c.id: c.verdict for c in criteria}, len(base.red_flags))
         notes = [f"{len(errors)} of {self.runs} judge runs failed: {errors[-1]}"] if errors else []
         rejected = sum(len(v.rejected_quotes) for v in criteria)
         if rejected:

@@ -54,7 +54,10 @@ class TestSessionsScreen:
         fixed_session(tmp_path, "20261101-090000-aaaaaa", "2026-11-01T09:00:00",
                       "Decode is memory-bandwidth bound, so batching is nearly free.")
         fixed_session(tmp_path, "20261108-090000-bbbbbb", "2026-11-08T09:00:00",
-                      "Continuous batching refills slots every iteration; the KV cache caps the "
-                      "batch; I bound the queue and shed load with 429s.")
+                      "Decode is memory-bandwidth bound, so batching is nearly free. Continuous "
+                      "batching refills slots every iteration; the KV cache caps the batch; I "
+                      "bound the queue and shed load with 429s. I'd hold p99 time to first token "
+                      "under a second and inter-token latency under 50 ms, and load-test with a "
+                      "bursty mix of prompt lengths.")
         app = make_app(AppConfig(out=str(tmp_path)))
         assert snap_compare(app, press=["s"], terminal_size=SIZE)
