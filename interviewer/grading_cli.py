@@ -191,7 +191,8 @@ def run_calibrate(a: argparse.Namespace) -> int:
     if two["cases"]:
         print(f"\ntwo labellers, {two['cases']} transcripts labelled twice independently: "
               f"{two['agreement']:.1%} [{two['low']:.1%}, {two['high']:.1%}] of {two['n']} "
-              f"criteria, kappa {two['kappa']:.2f} (as far as a judge can be expected to agree)")
+              f"criteria" + (f", kappa {two['kappa']:.2f}" if two.get("kappa") is not None else "")
+              + " (as far as a judge can be expected to agree)")
     if rep["self_agreement"] is not None:
         print(f"\nself-agreement over {a.runs} runs: {rep['self_agreement']:.1%}")
     missed = sorted(set(rep["injection_cases"]) - set(rep["injections_flagged"]))
