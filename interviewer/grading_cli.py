@@ -141,11 +141,15 @@ def run_calibrate(a: argparse.Namespace) -> int:
     from .judges.calibrate import agreement_record, report
     bank = default_bank()
     try:
-        cases = load_reference(a.set, bank)
+        cases = load_reference(a.set, bank, split=a.split)
     except ReferenceError as exc:
         raise UsageError(str(exc)) from None
     if not cases:
-        raise UsageError(f"no reference cases in {a.set or 'the packaged set'}")
+        raise UsageError(f"no {a.split + ' ' if a.split else ''}reference cases in "
+                         f"{a.set or 'the packaged set'}")
+    if a.save and not any(c.split == "holdout" for c in cases):
+        raise UsageError("--save stores the held-out agreement, and these cases have no "
+                         "held-out split")
     judge = _judge(a.judge, a, runs=a.runs)
     other = _judge(a.compare, a) if a.compare else None
     rep = report(judge, cases, bank, reps=a.bootstrap, other=other)

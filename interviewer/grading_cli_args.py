@@ -21,5 +21,7 @@ def add_grading_args(score: argparse.ArgumentParser, calibrate: argparse.Argumen
     calibrate.add_argument("--compare", choices=("heuristic", "llm"), metavar="JUDGE")
     calibrate.add_argument("--bootstrap", type=int, default=1000)
     calibrate.add_argument("--per-criterion", action="store_true")
+    calibrate.add_argument("--split", choices=("tune", "holdout"),
+                           help="grade only that part of the set (an LLM judge costs per case)")
     calibrate.add_argument("--save", metavar="PATH",
                            help="store the held-out agreement for scorecards to print")

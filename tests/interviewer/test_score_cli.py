@@ -101,6 +101,18 @@ def test_calibrate_reports_the_statistics(tmp_path):
     assert "holdout" in rec["measured_on"] and 0 <= rec["low"] <= rec["agreement"] <= rec["high"]
 
 
+def test_calibrate_on_one_split(tmp_path):
+    from transcripts.reference import load_reference
+    held = [c for c in load_reference(bank=BANK) if c.split == "holdout"]
+    rep = json.loads(cli("calibrate", "--split", "holdout", "--json", "--bootstrap", "20").stdout)
+    assert rep["cases"] == len(held) and set(rep["splits"]) == {"all", "holdout"}
+    assert rep["splits"]["all"]["n"] == rep["splits"]["holdout"]["n"]
+    # the tune split alone has no held-out agreement to save, and nothing is written
+    saved = tmp_path / "cal.json"
+    done = cli("calibrate", "--split", "tune", "--save", str(saved), "--bootstrap", "20")
+    assert done.returncode == 2 and "held-out" in done.stderr and not saved.exists()
+
+
 def test_replay_prints_turns_checks_and_scorecard(tmp_path):
     path = saved_session(tmp_path, answer="Only 45% of postings list pay, I think.")
     done = cli("replay", str(path))
