@@ -10,7 +10,7 @@ os.environ["HF_HUB_OFFLINE"] = "1"
 # One bank cache for the whole run (subprocesses inherit it), never the user's own.
 os.environ["FDE_INTERVIEW_CACHE_DIR"] = tempfile.mkdtemp(prefix="fde-cache-")
 
-sys.path.append(str(Path(__file__).parent / "support"))   # tests/support/llm_servers.py
+sys.path.append(str(Path(__file__).parent / "support"))   # llm_servers.py, reference_cases.py
 
 
 def _server_fixture(kind: str, name: str):

@@ -62,25 +62,16 @@ def test_judge_versus_judge():
 
 
 def test_two_labellers_agreement_by_hand(tmp_path):
+    from reference_cases import case_text, criteria_ids
     from interviewer.judges.calibrate import labeller_agreement
     from rubrics import default_bank
     from transcripts.reference import load_reference
-    card = default_bank().get("why-fde")
-    ids = [c.id for c in card.criteria]
-    first = ["met", "partial", "missing", "missing"] + ["met"] * (len(ids) - 4)
-    second = ["met", "missing", "missing", "partial"] + ["met"] * (len(ids) - 4)
-
-    def table(name, verdicts):
-        rows = "\n".join(f'{i} = {{ verdict = "{v}", why = "from the rubric" }}'
-                         for i, v in zip(ids, verdicts))
-        return f'[{name}.why-fde]\nlevel = "solid"\n[{name}.why-fde.criteria]\n{rows}\n'
-    head = ('id = "{}"\nround = "screen"\nquality = "adequate"\nsplit = "holdout"\n'
-            '[[turns]]\nquestion = "why-fde"\nspeaker = "interviewer"\ntext = "Why?"\n'
-            '[[turns]]\nquestion = "why-fde"\nspeaker = "candidate"\ntext = "Customers."\n')
-    (tmp_path / "a.toml").write_text(head.format("a") + table("labels", first)
-                                     + table("second_labels", second))
-    (tmp_path / "b.toml").write_text(head.format("b") + table("labels", first))   # one labeller
+    n = len(criteria_ids())
+    first = ["met", "partial", "missing", "missing"] + ["met"] * (n - 4)
+    second = ["met", "missing", "missing", "partial"] + ["met"] * (n - 4)
+    (tmp_path / "a.toml").write_text(case_text("a", first, second))
+    (tmp_path / "b.toml").write_text(case_text("b", first))   # one labeller only
     r = labeller_agreement(load_reference(tmp_path, default_bank()))
     # only case a counts; its labellers differ on criteria 2 and 4
-    assert (r["cases"], r["n"], r["agree"]) == (1, len(ids), len(ids) - 2)
-    assert r["agreement"] == pytest.approx((len(ids) - 2) / len(ids))
+    assert (r["cases"], r["n"], r["agree"]) == (1, n, n - 2)
+    assert r["agreement"] == pytest.approx((n - 2) / n)

@@ -37,37 +37,16 @@ def test_bad_case_names_file_and_field(tmp_path):
         load_case(p)
 
 
-CASE = '''id = "two"
-round = "technical"
-quality = "adequate"
-split = "holdout"
-[[turns]]
-question = "why-fde"
-speaker = "interviewer"
-text = "Why this role?"
-[[turns]]
-question = "why-fde"
-speaker = "candidate"
-text = "Because I like customers."
-'''
-
-
-def _labels(table: str, verdicts: list[str]) -> str:
-    card = default_bank().get("why-fde")
-    rows = "\n".join(f'{c.id} = {{ verdict = "{v}", why = "from the rubric" }}'
-                     for c, v in zip(card.criteria, verdicts))
-    return f'[{table}.why-fde]\nlevel = "poor"\n[{table}.why-fde.criteria]\n{rows}\n'
-
-
 def test_second_labels_are_read_and_must_match_the_first(tmp_path):
-    n = len(default_bank().get("why-fde").criteria)
+    from reference_cases import case_text, criteria_ids
+    n = len(criteria_ids())
     first, second = ["missing"] * n, ["partial"] + ["missing"] * (n - 1)
     p = tmp_path / "two.toml"
-    p.write_text(CASE + _labels("labels", first) + _labels("second_labels", second))
+    p.write_text(case_text("two", first, second))
     case = load_case(p, default_bank())
     got = [x.verdict for x in case.second_labels["why-fde"].criteria.values()]
     assert sorted(got) == sorted(second)
     # a second labelling of a different set of criteria is an error naming the field
-    p.write_text(CASE + _labels("labels", first) + _labels("second_labels", second[:-1]))
+    p.write_text(case_text("two", first, second[:-1]))
     with pytest.raises(ReferenceError, match=r"two.toml: second_labels.why-fde"):
         load_case(p, default_bank())
