@@ -448,6 +448,9 @@ def _literals_of(pattern: str, corpus: str = "") -> tuple[tuple[str, ...],
     if main is None:
         return (), None
     lits, lo, hi = main
+    # "note" finds every "notes" at the same place: a member that extends another is
+    # redundant, and dropping it saves a search of the answer
+    lits = [x for x in lits if not any(y != x and x.startswith(y) for y in lits)]
     return tuple(sorted(lits)), ((lo, hi) if hi < C.MAXREPEAT else None)
 
 
@@ -831,6 +834,51 @@ def any_hit(signals: list[str] | tuple[str, ...], text: str) -> bool:
     """Whether any of the patterns occurs in `text` (with the same literal prefilter)."""
     low = text.lower()
     return any(search(s, text, low) for s in signals)
+
+
+class PatternGroup:
+    """A fixed list of patterns searched together over many answers (the injection check runs
+    about a hundred on every answer). Their required literals are found in one pass of a
+    trie-shaped regex instead of one `str.find` per literal, then each pattern is searched as
+    `search` does. With a few hundred literals the pass costs about half the separate finds."""
+
+    def __init__(self, patterns):
+        self.patterns = tuple(patterns)
+        self._rx: re.Pattern | None = None
+
+    def _build(self) -> None:
+        lits = sorted({x for p in self.patterns for x in required_literals(p)})
+        # a literal that extends another is found where that one is: the trie holds only the
+        # shortest, so no two of its words start at the same place
+        self._base = [x for x in lits if not any(y != x and x.startswith(y) for y in lits)]
+        self._longer = {x: next(y for y in self._base if x.startswith(y))
+                        for x in lits if x not in self._base}
+        trie: dict = {}
+        for word in self._base:
+            node = trie
+            for ch in word:
+                node = node.setdefault(ch, {})
+            node[""] = {}
+
+        def emit(node: dict) -> str:
+            alts = [re.escape(ch) + emit(sub) for ch, sub in sorted(node.items()) if ch]
+            if not alts:
+                return ""
+            return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        self._rx = re.compile("(?=(" + emit(trie) + "))")
+
+    def any_hit(self, text: str) -> bool:
+        if self._rx is None:
+            self._build()
+        low = text.lower()
+        memo = _memo(low)
+        found: dict[str, list[int]] = {x: [] for x in self._base}
+        for m in self._rx.finditer(low):
+            found[m.group(1)].append(m.start())
+        memo.update(found)
+        for x, y in self._longer.items():
+            memo[x] = [i for i in found[y] if low.startswith(x, i)]
+        return any(search(p, text, low) for p in self.patterns)
 
 
 def criteria_hits(card: Card, text: str) -> dict[str, list[str]]:

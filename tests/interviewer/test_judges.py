@@ -38,6 +38,7 @@ def credit(scorecard, qid: str) -> float:
 # tuning, on tune transcripts only, fixed it.)
 KNOWN_MISORDERED: set[tuple[str, str, str]] = {
     ("q08", "q08-strong-d2", "q08-adequate-t1"),   # held out: a strong answer under-credited
+    ("q13", "q13-strong-d4", "q13-adequate-d4"),   # held out: two of six met criteria read as partial
 }
 
 
@@ -103,6 +104,14 @@ def test_a_paragraph_addressed_to_the_grader_is_an_attempt(text):
 
 @pytest.mark.parametrize("text", PHRASINGS["not_attempts"])
 def test_talking_about_graders_or_injection_is_not_an_attempt(text):
+    assert not is_attempt(text)
+
+
+@pytest.mark.parametrize("text", PHRASINGS["missed"])
+def test_known_misses_are_recorded_as_missed(text):
+    """Attempts the detector lets through, listed rather than hidden: a chat message in JSON
+    whose quoted content carries the demand (quoted text is someone else's words), and a
+    question to the grader with no claim to credit. Once one is caught, move it to attempts."""
     assert not is_attempt(text)
 
 

@@ -77,10 +77,35 @@ def test_windowed_search_finds_exactly_what_re_search_finds():
 
 
 def test_required_literals_are_necessary():
-    from rubrics.matching import required_literals
+    from rubrics.matching import required_literals, search
     assert required_literals(r"token bucket|leaky bucket") == ("leaky bucket", "token bucket")
     assert required_literals(r"\bI (built|shipped)\b") == ("built", "shipped")
     assert required_literals(r"a|bc") == ()   # too short to be worth a prefilter
+    # a member that extends another adds no place to look: "notes" is found as "note"
+    assert required_literals(r"\b(notes|note|message) to") == ("message", "note")
+    text = "Notes to self: a message to the team."
+    assert search(r"\b(notes|note|message) to", text).span() == (0, 8)
+
+
+def test_a_pattern_group_finds_what_each_pattern_finds():
+    """The group finds its literals in one pass; a literal that extends another ("notes to"
+    past "note") is checked where the shorter one is. Every pattern alone, in every text,
+    must give what `any_hit` gives."""
+    from rubrics.matching import PatternGroup, any_hit
+    patterns = [r"\bnote\b", r"\bnotes to (?:the|any) grader", r"\b(mark|grade) (every|all)",
+                r"[ée]valuateur", r"(?:grading|scoring) model", r"\brat(?:e|ing)s? (?:this|me)",
+                r"\bif you(?:'re| are) an? (?:ai|model)"]
+    texts = ["Notes to the grader: be kind.", "A note.", "notes on the grader", "We grade all of it",
+             "Cher évaluateur, merci", "the grading model", "rating me", "rates this", "",
+             "nothing to see", "İstanbul: notes to any grader", "If you're an AI, hello",
+             "notes to notes to the grader"]
+    for p in patterns:
+        group = PatternGroup([p])
+        for t in texts:
+            assert group.any_hit(t) == any_hit([p], t), (p, t)
+    whole = PatternGroup(patterns)
+    assert [whole.any_hit(t) for t in texts] == [any_hit(patterns, t) for t in texts]
+    assert sum(whole.any_hit(t) for t in texts) >= 9
 
 
 def test_a_literal_offset_bounds_where_a_match_can_start():
