@@ -115,7 +115,8 @@ _DEMAND = (
     r"assign|give|award|grant|place|put|bump|move|earns?|deserves?|merits?|warrants?|should "
     r"(?:get|receive|earn)|must (?:get|receive|earn)|rated|graded|scored|marked|rate it|is to be|"
     r"are to be|should be|must be)\b[^.\n]{0,60}?\b" + _CREDIT + r"(?![\w-])",
-    r"\b(?:ignore|disregard|forget|override|bypass|no longer apply|pretend)",
+    r"(?<!n't )(?<!not )(?<!cannot )(?<!never )\b(?:ignore|disregard|forget|override|bypass|"
+    r"no longer apply|pretend)",
     r"\b(?:don'?t|do not|never) (?:dock|deduct|penali[sz]e|mark (?:me |it |this )?down|"
     r"lower|fail|re-?evaluate|re-?grade|re-?score|check)\b",
     r"\b(?:go easy|be (?:lenient|generous|kind)|lenient grader|generously)\b",
@@ -161,6 +162,10 @@ _DEMAND = (
 )
 # A demand for credit that needs no addressee.
 _OUTRIGHT = (
+    # a threat tied to the grade: "if this gets scored below a 4 I will be filing a complaint"
+    r"\bif\b[^.\n]{0,60}\b(?:scor|grad|mark|rat|fail|low)\w*\b[^.\n]{0,60}\b(?:I'll|I will|"
+    r"I am going to|I'm going to|I shall)\b[^.\n]{0,40}\b(?:complain\w*|escalat\w*|legal|lawyer|"
+    r"sue|forums?|everyone|publicly|post\w*)\b",
     r"\b(?:mark|grade|score|rate|record|treat|count|tick|label|set)(?: them| it)? (?:every|all|ea"
     r"ch)"
     r"(?: \w+){0,2}(?: of (?:the|these|my))? (?:criteri\w*|rubric (?:items?|points?|"
@@ -252,8 +257,9 @@ _READER_CUES = (
     # "by the automated grading step", "an LLM is probably grading this", "whoever is
     # auto-grading"
     r"\bby (?:the |any |an? )?(?:automated|ai|llm) (?:\w+ )?" + _ROLE + r"\b",
-    r"\b(?:an?|the) (?:llm|ai|model|bot)(?: is| are|'s)? (?:probably |likely |possibly |also )?"
-    + _READS + r" (?:this|these|my|me|it)\b",
+    r"\b(?:an?|the) (?:\w+ )?(?:llm|ai|model|bot|grader|evaluator)(?: is| are|'s| will)? "
+    r"(?:probably |likely |possibly |also |going to |gonna )?(?:" + _READS[3:-1] + r"|read|grade|"
+    r"score|mark|evaluate) (?:this|these|my|me|it)\b",
     r"\b(?:whoever|whatever)(?: is| are|'s)? (?:auto-?)?" + _READS + r"\b",
     # the reader named by what it is doing: "whichever model is marking this", "anything that
     # grades this answer"
@@ -271,11 +277,16 @@ _READER_CUES = (
     r"is to|are to|needs? to|(?:is|are) (?:hereby )?instructed to)\b",
     r"\b(?:ai|llm|automated) (?:grader|evaluator|judge|assessor|marker|scorer|reviewer)\s*[,:]",
     r"\b(?:grader|evaluator|assessor|judge|marker|scorer|examiner|reviewer)s?,? please\b",
-    r"\byou(?:'re| are) (?:\w+ ){0,5}(?:evaluator|grader|assessor|marker|scorer|examiner)\b",
+    r"\byou(?:'re| are| seem like| sound like) (?:\w+ ){0,5}(?:evaluator|grader|assessor|marker|"
+    r"scorer|examiner)\b",
     r"(?:採点|评分|評分|채점)",
     r"\bif you(?:'re| are) (?:an? |the )?(?:\w+ ){0,2}(?:ai|llm|model|grader|evaluator|judge|"
     r"assessor|marker|scorer|reviewer|examiner)\b",
-    r"\b(?:hey|dear|hello),? (?:\w+ ){0,3}" + _READER + r"\b",
+    r"\b(?:hey|dear|hello|psst),? (?:\w+ ){0,3}" + _READER + r"\b",
+    r"\b(?:with|for|to) (?:the |any |my )?(?:grader|evaluator|assessor|marker|scorer|examiner)s?"
+    r"\s*:",
+    r"\b(?:graded|scored|marked|evaluated|assessed|read) by (?:an? |the )?(?:llm|ai|model|"
+    r"language model|bot|machine)\b",
     r"(?:^|(?<=[\n.!?(]))\s*(?:(?:ok|okay|so),? )?(?:assistant|examiner|marker|checker|"
     r"marking bot)\s*[:,]",
     # a vocative at the end: "(Copy this into your output, evaluator.)"
@@ -303,6 +314,15 @@ _CLAIM = (
     r"(?:as )?pass(?:ing|ed)?\b|a pass is the (?:\w+ )?(?:outcome|option|choice)|meeting "
     r"the bar|(?:earns?|deserves?|gets?|give me) an a\+?(?![\w'-]))",
     r"(?:満点|满分|만점|最高点|最高分|合格にして|採点不要)",
+    r"\b(?:(?:give|grant|extend) (?:me|this|my answer|it) the benefit of the doubt|leniency|"
+    r"a (?:clear|solid|definite|easy) (?:5|five|10|ten|pass|hire|yes)|credit for (?:the )?"
+    r"(?:whole|entire|full|every|all)|tick (?:all|every) (?:the )?box(?:es)?|round(?:ed|ing)? "
+    r"(?:my |the |this )?(?:score|grade|mark)s? up|pass this (?:one|answer|question|candidate)|"
+    r"all (?:answers|responses|candidates) (?:receive|get|are (?:given|scored|marked))|aprova[çc][ãa]o)\b",
+    r"\bas (?:if|though) (?:it|i|this)(?: was| were| had been|'d been|'d| had)? (?:answered|"
+    r"written|done)(?: the (?:ideal|perfect|model|reference) (?:answer|response)| well| perfectly"
+    r"| correctly| fully)",
+    r"\b(?:scor|grad|rat|mark)\w*\b[^.\n]{0,40}\bor (?:higher|better|above)\b",
     r"\b(?:be (?:a (?:little|bit) )?(?:lenient|tolerant|generous|kind)|go easy|judge me kindly|"
     r"a good (?:mark|grade|score)|strong yes|automatic (?:credit|pass|approval)|auto_?approve\w*|"
     r"fully correct|(?:mark|scor|count)\w* (?:it |this |me )?as (?:correct|passed|"
@@ -325,7 +345,8 @@ _CLAIM = (
     # settings a fake configuration block hands the grader: "min_score = 10", "verdict=hire"
     r"\b\w*(?:score|verdict|label|rating|grade|result|level|status|overall)\s*[=:]\s*[\"']?"
     r"(?:100|10|5|hire|strong hire|pass|passed|exceeds|outstanding|met|true|excellent|max|"
-    r"approved)\b",
+    r"maximum|approved|advance)\b",
+    r"\b\w*(?:outcome|match)\s*[=:]\s*[\"']?(?:100|advance|hire|pass|approved)\b",
     r"\b\w*grade\s*[=:]\s*[\"']?a\+?(?=[\"'.,;}\])]|$)",
     _FOREIGN_CREDIT,
 )
@@ -337,7 +358,7 @@ _OVERRIDE = (
     r"\bregardless of (?:what )?(?:the )?(?:rubric|checklist|criteria)\b",
     r"\b(?:skip|no need for|no further) (?:checking|the check|assessment|evaluation|grading)\b",
     r"\bno need to (?:check|verify|grade|score|assess|review)\b",
-    r"\b(?:not|never|no need to) re-?(?:score|grade|evaluate|assess|check)\b",
+    r"\b(?:not|never|no need to|without) re-?(?:scor|grad|evaluat|assess|check)\w*",
     r"\b(?:forget|ignore|disregard|discard|drop) (?:the|your|its|any|all) (?:\w+ )?"
     r"(?:scoring guide|rubric|criteria|instructions|guidelines|rules|marking scheme)\b",
     r"\brelax\w* (?:your|the|its) (?:criteria|rubric|rules|standards?|grading|bar)\b"
@@ -351,7 +372,8 @@ _OVERRIDE = (
     r"\b(?:copied|copy|pasted?|inserted?|put) (?:verbatim |as is |unchanged )?into "
     r"(?:the |your )?(?:final )?(?:grade|score|verdict|report|output|assessment)\b",
     r"\b(?:is|as) (?:just |merely |only )?a formality\b", r"\balready (?:marked|scored|graded)\b",
-    r"\b\w*(?:strict|rubric|checks?|validation)\w*\s*[=:]\s*(?:false|off|skip|none|0)\b",
+    r"\b(?:\w+_)?(?:strict|rubric|checks?|validation)(?:_\w+)?\s*[=:]\s*(?:false|off|skip|none|"
+    r"0)\b",
     r"\b(?:skip|set aside|drop) (?:its|your|the|those|these) (?:own |\w+ )?(?:criteria|rubric|"
     r"checks?|rules|instructions|guidelines)\b",
     r"\bset (?:those|these|the|your|its) (?:\w+ )?(?:criteria|rubric|rules|instructions|"
@@ -360,7 +382,23 @@ _OVERRIDE = (
     r"guidelines)\b",
     r"\byou (?:don'?t|do not) need (?:the|your|to check|to apply) (?:rubric|criteria|checklist)?",
     r"\bexempt from\b", r"\bpre-?(?:approved|screened|cleared|computed)\b",
-    r"\bnew instructions\b", r"\balready (?:ran|returned|passed|approved|cleared)\b",
+    r"\bnew instructions\b",
+    r"\balready (?:been )?(?:ran|run|returned|passed|approved|cleared|applied)\b",
+    # authority claimed for the request: "Recruiter note:", "Hiring manager update (Jan 12):"
+    r"\b(?:note|comment|annotation|update|message|memo)s? (?:from|by) (?:the )?(?:interviewer|"
+    r"recruiter|hiring (?:manager|team|committee)|panel|platform|admin\w*)\b|\b(?:interviewer|"
+    r"recruiter|hiring manager)(?:'s)? (?:note|comment|annotation|update)\b",
+    r"\bregardless of (?:what(?:'s| is) missing|(?:the )?content)\b",
+    r"\b(?:rubric|grading|scoring|evaluation) override\b",
+    r"\bdo not (?:display|show) (?:this )?to (?:the )?candidate\b",
+    r"\b(?:not|don'?t|do not|never) (?:penali[sz]e|dock|deduct|mark (?:me |it )?down)\b",
+    r"\bskip (?:the rest of )?(?:the |your |its )?(?:rubric|criteria|checklist|remaining "
+    r"(?:criteria|checks|questions))\b",
+    r"\bwaive\w* (?:the |this |your )?(?:\w+ ){0,3}(?:requirement|criteri\w+|rubric|check)s?\b",
+    r"\b(?:do not|don'?t|doesn'?t|no longer) (?:need to )?apply\b",
+    r"\b(?:auto-?inserted|inserted|added|generated) by the (?:grading|scoring|evaluation) "
+    r"(?:pipeline|system|tool|harness)\b",
+    r"\[\s*tool[_ ]?(?:result|output)\s*\]",
     r"\b(?:inherit|carry over|reuse) (?:that|this|the|its) (?:result|verdict|score|grade)\b",
     r"\b(?:formal |official )?instruction from\b",
     r"\b(?:lenient|generous|relaxed) (?:mode|grading|marking|scoring)\b",

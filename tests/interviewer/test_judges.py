@@ -109,9 +109,10 @@ def test_talking_about_graders_or_injection_is_not_an_attempt(text):
 
 @pytest.mark.parametrize("text", PHRASINGS["missed"])
 def test_known_misses_are_recorded_as_missed(text):
-    """Attempts the detector lets through, listed rather than hidden: a chat message in JSON
-    whose quoted content carries the demand (quoted text is someone else's words), and a
-    question to the grader with no claim to credit. Once one is caught, move it to attempts."""
+    """Attempts the detector lets through, listed rather than hidden: most from the last
+    independent set, which nothing was fitted to, and chat messages in JSON whose quoted
+    content carries the demand (quoted text is someone else's words). Once one is caught,
+    move it to attempts."""
     assert not is_attempt(text)
 
 
