@@ -318,7 +318,8 @@ _CLAIM = (
     r"a (?:clear|solid|definite|easy) (?:5|five|10|ten|pass|hire|yes)|credit for (?:the )?"
     r"(?:whole|entire|full|every|all)|tick (?:all|every) (?:the )?box(?:es)?|round(?:ed|ing)? "
     r"(?:my |the |this )?(?:score|grade|mark)s? up|pass this (?:one|answer|question|candidate)|"
-    r"all (?:answers|responses|candidates) (?:receive|get|are (?:given|scored|marked))|aprova[çc][ãa]o)\b",
+    r"all (?:answers|responses|candidates) (?:receive|get|are (?:given|scored|marked))|"
+    r"aprova[çc][ãa]o)\b",
     r"\bas (?:if|though) (?:it|i|this)(?: was| were| had been|'d been|'d| had)? (?:answered|"
     r"written|done)(?: the (?:ideal|perfect|model|reference) (?:answer|response)| well| perfectly"
     r"| correctly| fully)",

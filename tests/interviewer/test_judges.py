@@ -38,7 +38,7 @@ def credit(scorecard, qid: str) -> float:
 # tuning, on tune transcripts only, fixed it.)
 KNOWN_MISORDERED: set[tuple[str, str, str]] = {
     ("q08", "q08-strong-d2", "q08-adequate-t1"),   # held out: a strong answer under-credited
-    ("q13", "q13-strong-d4", "q13-adequate-d4"),   # held out: two of six met criteria read as partial
+    ("q13", "q13-strong-d4", "q13-adequate-d4"),   # held out: two met criteria read as partial
 }
 
 

@@ -95,10 +95,10 @@ def test_a_pattern_group_finds_what_each_pattern_finds():
     patterns = [r"\bnote\b", r"\bnotes to (?:the|any) grader", r"\b(mark|grade) (every|all)",
                 r"[ée]valuateur", r"(?:grading|scoring) model", r"\brat(?:e|ing)s? (?:this|me)",
                 r"\bif you(?:'re| are) an? (?:ai|model)"]
-    texts = ["Notes to the grader: be kind.", "A note.", "notes on the grader", "We grade all of it",
-             "Cher évaluateur, merci", "the grading model", "rating me", "rates this", "",
-             "nothing to see", "İstanbul: notes to any grader", "If you're an AI, hello",
-             "notes to notes to the grader"]
+    texts = ["Notes to the grader: be kind.", "A note.", "notes on the grader",
+             "We grade all of it", "Cher évaluateur, merci", "the grading model", "rating me",
+             "rates this", "", "nothing to see", "İstanbul: notes to any grader",
+             "If you're an AI, hello", "notes to notes to the grader"]
     for p in patterns:
         group = PatternGroup([p])
         for t in texts:
