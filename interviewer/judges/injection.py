@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from rubrics.matching import PatternGroup, any_hit
+from rubrics.matching import PatternGroup, any_hit, search
 
 # Who grades: a grading role, or a model or system named as the one grading.
 _GRADER = (r"(?:(?:ai|llm|automated|automatic|model|language[- ]model) )?(?:grader|evaluator|judge|"
@@ -163,9 +163,10 @@ _DEMAND = (
 # A demand for credit that needs no addressee.
 _OUTRIGHT = (
     # a threat tied to the grade: "if this gets scored below a 4 I will be filing a complaint"
-    r"\bif\b[^.\n]{0,60}\b(?:scor|grad|mark|rat|fail|low)\w*\b[^.\n]{0,60}\b(?:I'll|I will|"
+    r"\bif\b[^.\n]{0,60}\b(?:scor|grad|mark|rat|fail|low|penali[sz]|less than|below|lower than|"
+    r"anything but)\w*\b[^.\n]{0,60}\b(?:I'll|I will|"
     r"I am going to|I'm going to|I shall)\b[^.\n]{0,40}\b(?:complain\w*|escalat\w*|legal|lawyer|"
-    r"sue|forums?|everyone|publicly|post\w*)\b",
+    r"lawsuit|forums?|everyone|publicly|posting)\b",
     r"\b(?:mark|grade|score|rate|record|treat|count|tick|label|set)(?: them| it)? (?:every|all|ea"
     r"ch)"
     r"(?: \w+){0,2}(?: of (?:the|these|my))? (?:criteri\w*|rubric (?:items?|points?|"
@@ -228,13 +229,15 @@ _READS = (r"(?:grad(?:es|ing)|scor(?:es|ing)|marks|marking|reads|reading|evaluat
 # The grader in a few other languages: candidates switch language to slip past English rules.
 _FOREIGN_READER = (r"\b(?:[ée]valuateur|[ée]valuatrice|correcteur|correctrice|evaluador|"
                    r"calificador|examinador|avaliador|corretor|valutatore|"
-                   r"sistema di valutazione|pr[üu]fer|bewerter|korrektor|(?:an )?die ki|"
+                   r"sistema di valutazione|sistema de evaluaci[óo]n|sistema de avalia[çc][ãa]o|"
+                   r"pr[üu]fer|bewerter|korrektor|(?:an )?die ki|"
                    r"liebe ki|eine ki|l'ia|la ia|une ia|una ia|uma ia|que califica|"
                    r"bewertungssystem|das hier bewertet|grader (?:bhai|ji|sir|sahab)|"
                    r"mod[èe]le)\b")
 _FOREIGN_CREDIT = (r"\b(?:note maximale|meilleure note|bonne note|note parfaite|"
                    r"puntuaci[óo]n (?:m[áa]s alta|m[áa]xima)|aprobado autom[áa]tico|bestanden|"
-                   r"kriterien (?:sind )?erf[üu]llt|pass kar (?:do|dijiye|dena)|"
+                   r"kriterien (?:sind )?erf[üu]llt|als erf[üu]llt|como excelente|"
+                   r"pass kar (?:do|dijiye|dena)|"
                    r"correct maan lo|nota (?:m[áa]xima|m[áa]s alta)|volle punktzahl|"
                    r"h[öo]chst(?:punktzahl|note)|massimo dei voti|punteggio massimo|"
                    r"pontua[çc][ãa]o m[áa]xima)\b")
@@ -261,6 +264,10 @@ _READER_CUES = (
     r"(?:probably |likely |possibly |also |going to |gonna )?(?:" + _READS[3:-1] + r"|read|grade|"
     r"score|mark|evaluate) (?:this|these|my|me|it)\b",
     r"\b(?:whoever|whatever)(?: is| are|'s)? (?:auto-?)?" + _READS + r"\b",
+    r"\b(?:assessment|evaluation|grading|scoring|marking) (?:system|model|ai|bot|engine)\s*[,:]",
+    r"\bno need to (?:re-?)?(?:evaluate|grade|score|assess|check|review) (?:it|this|me|my answer)"
+    r"(?: again)?\b",
+    r"(?:نظام التقييم|المقيم)",
     # the reader named by what it is doing: "whichever model is marking this", "anything that
     # grades this answer"
     r"\b(?:whoever|whatever|whichever \w+|anyone|anything|the thing|" + _READER
@@ -268,7 +275,8 @@ _READER_CUES = (
     # the grader asked in the third person to count this answer: "if the scoring model
     # counted this"
     r"\bthe (?:" + _ROLE + r"[ -]" + _MACHINE + r"|(?:ai|llm|automated) " + _ROLE
-    + r")s? (?:\w+ ){0,2}(?:counted|counts?|treats?|treated|marks?|marked|scores?|scored|rates?|"
+    + r"|grader|evaluator|assessor|marker|scorer|examiner)s? (?:\w+ ){0,2}(?:counted|counts?|"
+    r"treats?|treated|marks?|marked|scores?|scored|rates?|"
     r"rated|recorded|records?|skips?|skipped) (?:this|these|it|me|my)\b",
     # the grader told in the third person what it must do: "graders are instructed to award"
     r"\b(?:the |any |all |automated )?(?:" + _ROLE + r"[ -]" + _MACHINE
@@ -307,7 +315,16 @@ _CLAIM = (
     r"(?:marks?|points?|score|band|level|rating|grade|credit)\b",
     r"\b(?:the max(?:imum)?|top band|strong hire|exceeds expectations|outstanding|every box|"
     r"all (?:the )?boxes|(?:automatic|auto-?) ?pass)\b",
-    r"\b(?:10 ?/ ?10|5 ?/ ?5|100 ?/ ?100|12 ?/ ?12|10 out of 10|5 out of 5)\b",
+    r"\b(?:10 ?/ ?10|9 ?/ ?10|5 ?/ ?5|100 ?/ ?100|12 ?/ ?12|10 out of 10|5 out of 5)\b",
+    r"\b(?:(?:round|bump) (?:me|it|this|my (?:score|grade|mark)) up\b|please (?:just )?round "
+    r"(?:me |it |this )?up\b|(?:throw|give|slide|toss) (?:me|it|this) an? (?:5|five|4|four|10|ten|"
+    r"pass)\b|(?:grade|score|mark|rate|treat|evaluate)\w* (?:it |this |me )?as (?:if|though)\b|"
+    r"consider (?:it|this|this answer|my answer|me) (?:as )?(?:complete|correct|passing|a pass)\b|"
+    r"mark (?:it |this |me )?as (?:a )?(?:hire|strong hire)\b|a passing (?:score|grade|mark)\b|"
+    r"(?:score|grade|mark|rate)\w* (?:this|it|me|my answer)(?: one)? (?:generously|leniently|"
+    r"kindly|highly|favou?rably)\b|exceed(?:s|ing)? expectations|as meeting (?:the |all |every )?"
+    r"(?:\w+ )?(?:criteri\w*|requirements?|bar|rubric)\b|(?:score|grade|rate|mark) me as\b)",
+    r"(?:الدرجة الكاملة)",
     r"\b(?:credit (?:me |this |it )?(?:with )?the (?:full|whole|entire)|let (?:this|it|me)"
     r"(?: one| answer)? pass|mark (?:it|this|me) (?:as )?(?:a )?pass|put (?:me )?(?:down )?"
     r"(?:for )?(?:a )?(?:pass|hire)\b|(?:round|bump) (?:me |it |this )?up to a pass|marked "
@@ -325,7 +342,8 @@ _CLAIM = (
     r"| correctly| fully)",
     r"\b(?:scor|grad|rat|mark)\w*\b[^.\n]{0,40}\bor (?:higher|better|above)\b",
     r"\b(?:be (?:a (?:little|bit) )?(?:lenient|tolerant|generous|kind)|go easy|judge me kindly|"
-    r"a good (?:mark|grade|score)|strong yes|automatic (?:credit|pass|approval)|auto_?approve\w*|"
+    r"a good (?:mark|grade|score)|strong yes|automatic (?:credit|pass|approval)|"
+    r"auto[-_ ]?approve\w*|"
     r"fully correct|(?:mark|scor|count)\w* (?:it |this |me )?as (?:correct|passed|"
     r"a strong yes)|as (?:identical|equivalent) to the (?:reference|model|gold))\b",
     r"\b(?:every|all|each)(?: \w+){0,2} (?:criteri\w*|rubric \w+|items?|points?|dimensions?|"
@@ -354,7 +372,8 @@ _CLAIM = (
 # The grader told its rules changed, were waived, or were already applied.
 _OVERRIDE = (
     r"\b(?:rubric|guidelines?|instructions?|answer key|threshold|criteria|checklist|"
-    r"marking scheme|scoring (?:guide|scheme))\b[^.\n]{0,50}\b(?:revised|updated|replaced|"
+    r"marking scheme|scoring (?:guide|scheme)|(?:evaluation|grading|scoring|marking) rules)\b"
+    r"[^.\n]{0,50}\b(?:revised|updated|replaced|"
     r"changed|lowered|out of date|no longer apply|suspended|superseded|waived|exempt)\b",
     r"\bregardless of (?:what )?(?:the )?(?:rubric|checklist|criteria)\b",
     r"\b(?:skip|no need for|no further) (?:checking|the check|assessment|evaluation|grading)\b",
@@ -396,7 +415,15 @@ _OVERRIDE = (
     r"\bskip (?:the rest of )?(?:the |your |its )?(?:rubric|criteria|checklist|remaining "
     r"(?:criteria|checks|questions))\b",
     r"\bwaive\w* (?:the |this |your )?(?:\w+ ){0,3}(?:requirement|criteri\w+|rubric|check)s?\b",
-    r"\b(?:do not|don'?t|doesn'?t|no longer) (?:need to )?apply\b",
+    r"\b(?:do not|don'?t|doesn'?t|no longer) (?:really )?(?:need to )?apply\b",
+    r"\b(?:rubric|criteria|grading|evaluation) checks? (?:were |was |are |is )?(?:skipped|bypassed|"
+    r"disabled|waived)\b",
+    r"\bthe rubric (?:says|states|allows|permits)\b[^.\n]{0,60}\b(?:count|counts|counted|complete|"
+    r"full|pass|met)\b",
+    r"\b(?:should|must) match (?:run \d|the (?:previous|earlier|first) (?:run|score|evaluation))\b",
+    r"\b(?:previous|earlier|prior) (?:evaluation|grading|assessment)\b",
+    r"\[\s*platform[^\]\n]{0,20}\]|\bplatform notice\b",
+    r"\bmin_score\s*[=:]",
     r"\b(?:auto-?inserted|inserted|added|generated) by the (?:grading|scoring|evaluation) "
     r"(?:pipeline|system|tool|harness)\b",
     r"\[\s*tool[_ ]?(?:result|output)\s*\]",
@@ -429,10 +456,15 @@ def is_attempt(paragraph: str) -> bool:
     if any_hit(_ADDRESS, own) and any_hit(_DEMAND, own):
         return True
     # a claim to credit or to changed rules: with the other, or with the grader addressed
-    claim, override = any_hit(_CLAIM, own), any_hit(_OVERRIDE, own)
-    if not (claim or override):
+    claim = any_hit(_CLAIM, own)
+    # two claims that the rules changed, at different places, make an attempt on their own
+    overrides, end = 0, -1
+    for a, b in sorted(m.span() for m in (search(p, own) for p in _OVERRIDE) if m):
+        overrides += a >= end
+        end = max(end, b)
+    if not (claim or overrides):
         return False
-    return (claim and override) or any_hit(_ADDRESS + _READER_CUES, own)
+    return (claim and overrides) or overrides > 1 or any_hit(_ADDRESS + _READER_CUES, own)
 
 
 def split_injection(text: str, suspect: bool | None = None) -> tuple[str, list[str]]:
