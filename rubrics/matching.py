@@ -867,10 +867,11 @@ class PatternGroup:
             return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
         self._rx = re.compile("(?=(" + emit(trie) + "))")
 
-    def any_hit(self, text: str) -> bool:
+    def prime(self, low: str) -> None:
+        """Record where each of the group's literals occurs in `low` (a lowered answer), for
+        the searches that follow on the same string."""
         if self._rx is None:
             self._build()
-        low = text.lower()
         memo = _memo(low)
         found: dict[str, list[int]] = {x: [] for x in self._base}
         for m in self._rx.finditer(low):
@@ -878,6 +879,10 @@ class PatternGroup:
         memo.update(found)
         for x, y in self._longer.items():
             memo[x] = [i for i in found[y] if low.startswith(x, i)]
+
+    def any_hit(self, text: str) -> bool:
+        low = text.lower()
+        self.prime(low)
         return any(search(p, text, low) for p in self.patterns)
 
 

@@ -104,6 +104,20 @@ def level_for(card: Card, verdicts: dict[str, str], red_flags: int) -> str | Non
             else "borderline" if adjusted >= LEVEL_CUTS[0] else "poor")
 
 
+_GROUPS: dict[int, tuple[Card, matching.PatternGroup]] = {}
+
+
+def _criteria_group(card: Card) -> matching.PatternGroup:
+    """The card's criterion patterns as one group, kept per card object: their literals are
+    found in one pass over the answer instead of one `str.find` each (about 10% of grading)."""
+    entry = _GROUPS.get(id(card))
+    if entry is None or entry[0] is not card:
+        patterns = [p for c in card.criteria
+                    for p in (*c.signals, *c.poor, *(x for r in c.solid for x in r.any))]
+        entry = _GROUPS[id(card)] = (card, matching.PatternGroup(patterns))
+    return entry[1]
+
+
 def _sentences(text: str) -> list[str]:
     """The text cut after . ! or ? followed by a space, and at line breaks; stripped, empty
     pieces dropped. (A split on a lookbehind pattern does the same, three times slower.)"""
@@ -191,6 +205,7 @@ class HeuristicJudge:
         found = self.numbers_and_flags(card, clean)
         numbers, flags = found.numbers, found.red_flags
         right, low = {n.check: n.ok for n in numbers}, text.lower()
+        _criteria_group(card).prime(low)
         for c in card.criteria:
             verdict, spans, why = criterion_verdict(c, text, right, low)
             hits = [text[a:b] for a, b in spans]
