@@ -119,13 +119,19 @@ def _cache_path(paths: list[Path]) -> Path | None:
         return None
 
 
+def criterion_patterns(card: Card):
+    """Every pattern the card's criteria are read with: signals, poor-level mistakes and what
+    the solid level needs."""
+    for c in card.criteria:
+        yield from c.signals
+        yield from c.poor
+        for r in c.solid:
+            yield from r.any
+
+
 def _patterns(cards: list[Card]):
     for card in cards:
-        for c in card.criteria:
-            yield from c.signals
-            yield from c.poor
-            for r in c.solid:
-                yield from r.any
+        yield from criterion_patterns(card)
         for f in card.red_flags:
             yield from f.signals
         for n in card.number_checks:

@@ -448,10 +448,13 @@ def _literals_of(pattern: str, corpus: str = "") -> tuple[tuple[str, ...],
     if main is None:
         return (), None
     lits, lo, hi = main
-    # "note" finds every "notes" at the same place: a member that extends another is
-    # redundant, and dropping it saves a search of the answer
-    lits = [x for x in lits if not any(y != x and x.startswith(y) for y in lits)]
-    return tuple(sorted(lits)), ((lo, hi) if hi < C.MAXREPEAT else None)
+    return tuple(sorted(_shortest_only(lits))), ((lo, hi) if hi < C.MAXREPEAT else None)
+
+
+def _shortest_only(lits) -> list[str]:
+    """The literals that extend no other one: "note" is found at every place "notes" is, so
+    searching for "notes" as well adds nothing."""
+    return [x for x in lits if not any(y != x and x.startswith(y) for y in lits)]
 
 
 def _rarest(sets, least: int, reach: int, corpus: str):
@@ -850,9 +853,10 @@ class PatternGroup:
         lits = sorted({x for p in self.patterns for x in required_literals(p)})
         # a literal that extends another is found where that one is: the trie holds only the
         # shortest, so no two of its words start at the same place
-        self._base = [x for x in lits if not any(y != x and x.startswith(y) for y in lits)]
+        self._base = _shortest_only(lits)
+        base = set(self._base)
         self._longer = {x: next(y for y in self._base if x.startswith(y))
-                        for x in lits if x not in self._base}
+                        for x in lits if x not in base}
         trie: dict = {}
         for word in self._base:
             node = trie
@@ -865,7 +869,8 @@ class PatternGroup:
             if not alts:
                 return ""
             return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        self._rx = re.compile("(?=(" + emit(trie) + "))")
+        # with no literals an empty trie would match everywhere: find nothing ahead instead
+        self._rx = re.compile("(?=(" + emit(trie) + "))" if trie else "(?!)")
 
     def prime(self, low: str) -> None:
         """Record where each of the group's literals occurs in `low` (a lowered answer), for

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from rubrics import Bank, Card, matching
+from rubrics.bank import criterion_patterns
 from rubrics.schema import Criterion
 
 from ..assess import computed_value
@@ -112,9 +113,7 @@ def _criteria_group(card: Card) -> matching.PatternGroup:
     found in one pass over the answer instead of one `str.find` each (about 10% of grading)."""
     entry = _GROUPS.get(id(card))
     if entry is None or entry[0] is not card:
-        patterns = [p for c in card.criteria
-                    for p in (*c.signals, *c.poor, *(x for r in c.solid for x in r.any))]
-        entry = _GROUPS[id(card)] = (card, matching.PatternGroup(patterns))
+        entry = _GROUPS[id(card)] = (card, matching.PatternGroup(criterion_patterns(card)))
     return entry[1]
 
 

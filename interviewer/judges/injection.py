@@ -440,9 +440,10 @@ _QUOTED = re.compile(r"(?<!\w)(['\"\u2018\u201c])(?=[^'\"\u2019\u201d\n]{0,200}?
                      r"[^'\"\u2019\u201d\n]{1,200}?['\"\u2019\u201d](?!\w)")
 
 
+_ADDRESSED = _ADDRESS + _READER_CUES   # the grader spoken to, either way
 # Every way to an attempt needs one of these: an outright demand, the grader addressed, or its
 # rules said to have changed.
-_SUSPECT = PatternGroup(_OUTRIGHT + _ADDRESS + _READER_CUES + _OVERRIDE)
+_SUSPECT = PatternGroup(_OUTRIGHT + _ADDRESSED + _OVERRIDE)
 
 
 def paragraphs(text: str) -> list[str]:
@@ -464,7 +465,7 @@ def is_attempt(paragraph: str) -> bool:
         end = max(end, b)
     if not (claim or overrides):
         return False
-    return (claim and overrides) or overrides > 1 or any_hit(_ADDRESS + _READER_CUES, own)
+    return (claim and overrides) or overrides > 1 or any_hit(_ADDRESSED, own)
 
 
 def split_injection(text: str, suspect: bool | None = None) -> tuple[str, list[str]]:

@@ -106,6 +106,8 @@ def test_a_pattern_group_finds_what_each_pattern_finds():
     whole = PatternGroup(patterns)
     assert [whole.any_hit(t) for t in texts] == [any_hit(patterns, t) for t in texts]
     assert sum(whole.any_hit(t) for t in texts) >= 9
+    # patterns with no literal to look for are searched whole
+    assert PatternGroup([r"a|bc"]).any_hit("xbc") and not PatternGroup([r"a|bc"]).any_hit("xyz")
 
 
 def test_a_literal_offset_bounds_where_a_match_can_start():
