@@ -1,12 +1,15 @@
 """The record: transcript schema, append-only store, replay, and the graded reference set."""
 from .schema import (SCHEMA_VERSION, CandidateEvent, Header, InterviewerEvent, NoticeEvent,
                      RequirementChangeEvent, ScoreEvent, ToolCheckEvent, now_iso)
-from .store import (ENV_DIR, SessionSummary, TornLineWarning, Transcript, TranscriptError,
-                    TranscriptWriter, data_dir, list_sessions, load, sessions_dir)
+from .lock import SessionBusy, SessionLock, lock_path
+from .store import (ENV_DIR, ConflictingEventError, SessionSummary, TornLineWarning, Transcript,
+                    TranscriptError, TranscriptWriter, data_dir, list_sessions, load,
+                    sessions_dir)
 
 __all__ = [
-    "CandidateEvent", "ENV_DIR", "Header", "InterviewerEvent", "NoticeEvent",
-    "RequirementChangeEvent", "SCHEMA_VERSION", "ScoreEvent", "SessionSummary",
-    "ToolCheckEvent", "TornLineWarning", "Transcript", "TranscriptError", "TranscriptWriter",
-    "data_dir", "list_sessions", "load", "now_iso", "sessions_dir",
+    "CandidateEvent", "ConflictingEventError", "ENV_DIR", "Header", "InterviewerEvent",
+    "NoticeEvent", "RequirementChangeEvent", "SCHEMA_VERSION", "ScoreEvent", "SessionBusy",
+    "SessionLock", "SessionSummary", "ToolCheckEvent", "TornLineWarning", "Transcript",
+    "TranscriptError", "TranscriptWriter", "data_dir", "list_sessions", "load", "lock_path",
+    "now_iso", "sessions_dir",
 ]
