@@ -182,7 +182,8 @@ class LLMJudge:
                                                             rationale="the judge gave no "
                                                                       "usable verdict")
                                            for c in card.criteria],
-                                 level=None, notes=[UNSCORED_NOTE + errors[-1]]), bool(dropped), None
+                                 level=None, notes=[UNSCORED_NOTE + errors[-1]]
+                                 ), bool(dropped), None
         injected = bool(dropped) or any(r.injection_attempt for r in runs)
         criteria, agree_n = [], 0
         for c in card.criteria:
