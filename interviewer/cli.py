@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
+from .policies import MAX_FOLLOW_UPS
 
 ROUNDS = ("screen", "technical", "system-design", "coding", "case", "customer", "behavioral")
 
@@ -21,6 +22,20 @@ def _lazy(module: str, name: str):
         import importlib
         return getattr(importlib.import_module(f"{__package__}.{module}"), name)(args)
     return run
+
+
+def whole_number(low: int, high: int | None = None):
+    """An argparse type: an integer from `low` to `high`, else a message naming the bounds."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if n < low or (high is not None and n > high):
+            bounds = f"at least {low}" if high is None else f"from {low} to {high}"
+            raise argparse.ArgumentTypeError(f"must be {bounds}, got {n}")
+        return n
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,8 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="feed this recording instead of the microphone (for checks)")
     practice.add_argument("--round", choices=ROUNDS, default="technical")
     practice.add_argument("--question", action="append", metavar="ID", help="repeatable")
-    practice.add_argument("--questions", type=int, metavar="N")
-    practice.add_argument("--max-follow-ups", type=int, default=3, metavar="N")
+    practice.add_argument("--questions", type=whole_number(1), metavar="N")
+    practice.add_argument("--max-follow-ups", type=whole_number(0, MAX_FOLLOW_UPS), default=3,
+                          metavar="N", help=f"per question, 0 to {MAX_FOLLOW_UPS} (default 3)")
     practice.add_argument("--seed", type=int)
     practice.add_argument("--out", metavar="DIR", help="where transcripts are saved")
     practice.add_argument("--resume", metavar="SESSION_ID")

@@ -61,6 +61,13 @@ def read_config_file(path: Path) -> dict:
         return {}
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text (an invalid byte at offset {exc.start}); "
+                          "save it as UTF-8"
+                          ) from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read the config file: {exc.strerror or exc}"
+                          ) from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     llm = data.get("llm", {})
@@ -79,10 +86,9 @@ def _salt(path: Path) -> str:
     try:
         if salt_file.exists():
             return salt_file.read_text().strip()
-        salt_file.parent.mkdir(parents=True, exist_ok=True)
+        from transcripts import write_private   # 0600 in a 0700 directory
         value = secrets.token_urlsafe(32)
-        salt_file.write_text(value)
-        salt_file.chmod(0o600)
+        write_private(salt_file, value)
         return value
     except OSError:
         return secrets.token_urlsafe(32)   # unwritable config dir: a per-run salt

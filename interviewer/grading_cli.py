@@ -46,15 +46,24 @@ class Progress:
 
 
 def score_one(path: Path, judges: list, bank, write: bool) -> dict:
-    """Grade one transcript with each judge; append a score record per judge."""
-    from transcripts import SessionBusy, TornLineWarning, TranscriptError, load
+    """Grade one transcript with each judge; append a score record per judge. A file that
+    cannot be read or written is an error naming it (and the line), never an exception."""
+    from transcripts import SessionBusy, TranscriptError
+    try:
+        return _score_one(path, judges, bank, write)
+    except (SessionBusy, TranscriptError) as exc:
+        return {"file": str(path), "error": str(exc)}
+    except OSError as exc:
+        return {"file": str(path), "error": f"{exc.filename or path}: cannot append the "
+                f"score record: {exc.strerror or exc}"}
+
+
+def _score_one(path: Path, judges: list, bank, write: bool) -> dict:
+    from transcripts import TornLineWarning, load
     from .judges import answers_from_transcript
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", TornLineWarning)
-        try:
-            t = load(path)
-        except TranscriptError as exc:
-            return {"file": str(path), "error": str(exc)}
+        t = load(path)
     if not t.of_type("candidate"):
         return {"file": str(path), "error": f"{path}: no candidate answers to score"}
     answers = answers_from_transcript(t)
@@ -65,10 +74,7 @@ def score_one(path: Path, judges: list, bank, write: bool) -> dict:
         except KeyError as exc:
             return {"file": str(path), "error": f"{path}: {exc.args[0]}"}
     if write:
-        try:
-            append_scores(path, cards)
-        except (SessionBusy, TranscriptError) as exc:
-            return {"file": str(path), "error": f"{path}: {exc}"}
+        append_scores(path, cards)
     return {"file": str(path), "session": t.header.session_id, "scorecards": cards}
 
 
@@ -117,7 +123,12 @@ def run_score(a: argparse.Namespace) -> int:
     with ThreadPoolExecutor(max_workers=max(1, a.concurrency)) as pool:
         futures = {pool.submit(score_one, p, judges, bank, not a.no_write): p for p in paths}
         for fut in as_completed(futures):
-            results[str(futures[fut])] = fut.result()
+            path = futures[fut]
+            try:
+                results[str(path)] = fut.result()
+            except Exception as exc:   # one file's surprise never stops the others
+                results[str(path)] = {"file": str(path),
+                                      "error": f"{path}: {type(exc).__name__}: {exc}"}
             progress.step()
     failed = 0
     ordered = [results[str(p)] for p in paths]
@@ -151,6 +162,12 @@ def run_score(a: argparse.Namespace) -> int:
             lines = diff(r["scorecards"][0], r["scorecards"][1])
             print(f"{r['file']}: {len(lines)} verdict(s) differ between {names[0]} and {names[1]}")
             print("\n".join(lines))
+    for r in ordered:   # a judge that could not grade is a failure, with its reason
+        for sc in r.get("scorecards", []):
+            if sc.unscored:
+                failed += 1
+                print(f"fde-interview score: error: {r['file']}: the {sc.judge.name} judge left "
+                      f"it unscored: {sc.unscored_reason()}", file=sys.stderr)
     return 1 if failed else 0
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+MAX_FOLLOW_UPS = 50   # per question: the bound `--max-follow-ups` accepts
 ROUND_TYPES = ("screen", "technical", "system-design", "coding", "case", "customer", "behavioral")
 
 

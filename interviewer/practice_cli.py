@@ -182,7 +182,7 @@ def run_replay(a: argparse.Namespace) -> int:
                   f"{e.computed:.4g} {e.unit} -> {'ok' if e.ok else 'MISMATCH'}")
         elif e.type == "notice":
             print(f"  [{e.level}] {e.text}")
-    scores = t.of_type("score")
-    if scores:
-        print(to_text(Scorecard.model_validate(scores[-1].scorecard)), end="")
+    score = t.latest_score()   # an unscored re-score never hides the grade
+    if score:
+        print(to_text(Scorecard.model_validate(score.scorecard)), end="")
     return 0

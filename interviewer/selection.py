@@ -25,7 +25,7 @@ def choose_questions(bank: Bank, round_type: str, ids: list[str] | None, count: 
     pool = [c.id for c in bank.filter(round=round_type)]
     if not pool:
         raise SelectionError(f"no questions in the bank for the {round_type} round")
-    n = count or get_policy(round_type).default_questions
+    n = get_policy(round_type).default_questions if count is None else count
     if n < 1:
         raise SelectionError(f"--questions must be at least 1, got {n}")
     return random.Random(seed).sample(pool, min(n, len(pool)))

@@ -28,12 +28,13 @@ from langgraph.types import Command
 from rubrics import Bank, default_bank
 from transcripts import (SCHEMA_VERSION, CandidateEvent, Header, SessionBusy, SessionLock,
                          Transcript, TranscriptError, TranscriptWriter, load, now_iso,
-                         sessions_dir)
+                         private_dir, sessions_dir)
 from transcripts.schema import Event
 
 from . import __version__
+from .checkpoint_db import CheckpointDBError, open_checkpoints
 from .graph import build_graph
-from .policies import get_policy
+from .policies import MAX_FOLLOW_UPS, get_policy
 from .selection import SelectionError, choose_questions
 
 _EVENT = TypeAdapter(Event)
@@ -67,7 +68,10 @@ class Session:
         self.id = header.session_id
         self.path = self.dir / f"{self.id}.jsonl"
         self._lock = lock
-        self._conn = sqlite3.connect(str(self.dir / "checkpoints.sqlite"), check_same_thread=False)
+        try:
+            self._conn = open_checkpoints(self.dir / "checkpoints.sqlite")
+        except CheckpointDBError as exc:
+            raise SessionError(str(exc)) from None
         from langgraph.checkpoint.sqlite import SqliteSaver
         self._saver = SqliteSaver(self._conn)
         self.graph = build_graph(header.round, bank, self._saver, llm=llm)
@@ -87,8 +91,9 @@ class Session:
             get_policy(round_type)
         except KeyError as exc:
             raise SessionError(exc.args[0]) from None
-        if max_follow_ups < 0:
-            raise SessionError(f"--max-follow-ups must be 0 or more, got {max_follow_ups}")
+        if not 0 <= max_follow_ups <= MAX_FOLLOW_UPS:
+            raise SessionError(f"--max-follow-ups must be from 0 to {MAX_FOLLOW_UPS}, "
+                               f"got {max_follow_ups}")
         seed = seed if seed is not None else secrets.randbelow(2**31)
         try:
             chosen = choose_questions(bank, round_type, questions, count, seed)
@@ -96,7 +101,11 @@ class Session:
             raise SessionError(str(exc)) from None
         sid = session_id or new_session_id()
         directory = sessions_dir(out)
-        directory.mkdir(parents=True, exist_ok=True)
+        try:
+            private_dir(directory)
+        except OSError as exc:
+            raise SessionError(f"{exc.filename or directory}: cannot save sessions there: "
+                               f"{exc.strerror or exc}") from None
         backend = getattr(llm, "backend", None)
         header = Header(schema_version=SCHEMA_VERSION, session_id=sid, started=now_iso(),
                         round=round_type, questions=chosen, program_version=__version__,
@@ -112,7 +121,12 @@ class Session:
         except BaseException:
             lock.release()
             raise
-        s.writer = TranscriptWriter(s.path, header)
+        try:
+            s.writer = TranscriptWriter(s.path, header)
+        except OSError as exc:
+            s.close()
+            raise SessionError(f"{s.path}: cannot write the transcript: "
+                               f"{exc.strerror or exc}") from None
         return s
 
     @classmethod

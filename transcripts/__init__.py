@@ -1,4 +1,5 @@
 """The record: transcript schema, append-only store, replay, and the graded reference set."""
+from .files import open_private, private_dir, write_private
 from .schema import (SCHEMA_VERSION, CandidateEvent, Header, InterviewerEvent, NoticeEvent,
                      RequirementChangeEvent, ScoreEvent, ToolCheckEvent, now_iso)
 from .lock import SessionBusy, SessionLock, lock_path
@@ -11,5 +12,5 @@ __all__ = [
     "NoticeEvent", "RequirementChangeEvent", "SCHEMA_VERSION", "ScoreEvent", "SessionBusy",
     "SessionLock", "SessionSummary", "ToolCheckEvent", "TornLineWarning", "Transcript",
     "TranscriptError", "TranscriptWriter", "data_dir", "list_sessions", "load", "lock_path",
-    "now_iso", "sessions_dir",
+    "now_iso", "open_private", "private_dir", "sessions_dir", "write_private",
 ]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
 
+from .files import open_private, private_dir
 from .schema import SCHEMA_VERSION, Event, Header
 
 ENV_DIR = "FDE_INTERVIEW_DATA_DIR"
@@ -69,6 +70,14 @@ class Transcript:
     def of_type(self, kind: str) -> list:
         return [e for e in self.events if e.type == kind]
 
+    def latest_score(self):
+        """The latest score record that graded the session, or None if none was appended.
+        An unscored one (a judge that could not reach its model) never hides an earlier
+        grade; it is returned only when no record graded the session."""
+        scores = self.of_type("score")
+        graded = [s for s in scores if not s.scorecard.get("unscored")]
+        return (graded or scores or [None])[-1]
+
 
 def load(path: Path | str) -> Transcript:
     p = Path(path)
@@ -87,6 +96,9 @@ def load(path: Path | str) -> Transcript:
         last = i == len(lines)
         try:
             obj = json.loads(line)
+        except RecursionError:
+            raise TranscriptError(p, "not a transcript record: nested too deeply to read", i
+                                  ) from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             if last and not complete_end and i > 1:
                 warnings.warn(f"{p}:{i}: ignoring a torn last line (a write was interrupted)",
@@ -137,12 +149,14 @@ class TranscriptWriter:
             existing = load(self.path)
             if existing.torn:   # cut the torn tail so the next line starts clean
                 self._truncate_torn_tail()
+            else:               # a complete last record without its newline: end it
+                self._end_last_line()
             self.header = existing.header
             self._ids = {e.id: _content_key(e) for e in existing.events}
         else:
             if header is None:
                 raise TranscriptError(self.path, "no such transcript")
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.path.parent)
             self.header = header
             self._append_line(header.model_dump_json())
 
@@ -154,8 +168,18 @@ class TranscriptWriter:
             f.flush()
             os.fsync(f.fileno())
 
+    def _end_last_line(self) -> None:
+        with open(self.path, "rb") as f:
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) == b"\n":
+                return
+        with open_private(self.path, "ab") as f:
+            f.write(b"\n")
+            f.flush()
+            os.fsync(f.fileno())
+
     def _append_line(self, text: str) -> None:
-        with open(self.path, "a", encoding="utf-8") as f:
+        with open_private(self.path, "a") as f:
             f.write(text + "\n")
             f.flush()
             os.fsync(f.fileno())
@@ -201,9 +225,9 @@ def list_sessions(directory: Path | str) -> list[SessionSummary]:
         except TranscriptError as exc:
             out.append(SessionSummary(p.stem, str(p), "", "?", [], 0, False, None, str(exc)))
             continue
-        scores = t.of_type("score")
-        level = scores[-1].scorecard.get("overall") if scores else None
+        score = t.latest_score()
+        level = score.scorecard.get("overall") if score else None
         out.append(SessionSummary(t.header.session_id, str(p), t.header.started, t.header.round,
                                   t.header.questions, len(t.of_type("candidate")),
-                                  bool(scores), level))
+                                  score is not None, level))
     return sorted(out, key=lambda s: s.started, reverse=True)

@@ -27,8 +27,8 @@ from ..llm.base import Backend, LLMError, Message
 from .base import Answers, measured_agreement, verify_quote
 from .heuristic import HeuristicJudge, level_for
 from .injection import split_turns
-from .scorecard import (CriterionVerdict, JudgeInfo, QuestionScore, Scorecard, Shape,
-                        overall_level)
+from .scorecard import (UNSCORED_NOTE, CriterionVerdict, JudgeInfo, QuestionScore, Scorecard,
+                        Shape, overall_level, unscored_reason)
 
 PROMPT_VERSION = "llm-judge-v1"
 OPEN, CLOSE = "<<<TRANSCRIPT>>>", "<<<END TRANSCRIPT>>>"
@@ -153,7 +153,7 @@ class LLMJudge:
                          "credit.")
         if unscored:
             notes.append("Some questions could not be graded by the model and are unscored "
-                         "(not passed).")
+                         f"(not passed): {unscored_reason(questions)}")
         return Scorecard(judge=self.info, agreement=measured_agreement(f"llm:{self.info.model}"),
                          questions=questions, overall=overall_level([q.level for q in questions]),
                          injection_detected=injected_any, unscored=unscored,
@@ -182,7 +182,8 @@ class LLMJudge:
                                                             rationale="the judge gave no "
                                                                       "usable verdict")
                                            for c in card.criteria],
-                                 level=None, notes=[f"unscored: {errors[-1]}"]), bool(dropped), None
+                                 level=None, notes=[UNSCORED_NOTE + errors[-1]]
+                                 ), bool(dropped), None
         injected = bool(dropped) or any(r.injection_attempt for r in runs)
         criteria, agree_n = [], 0
         for c in card.criteria:

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 Level = Literal["outstanding", "solid", "borderline", "poor"]
 LEVELS: tuple[str, ...] = ("poor", "borderline", "solid", "outstanding")   # ascending
 VerdictName = Literal["met", "partial", "missing", "unscored"]
+UNSCORED_NOTE = "unscored: "   # a question note that starts so gives the judge's reason
 
 
 class JudgeInfo(BaseModel):
@@ -81,6 +82,9 @@ class Scorecard(BaseModel):
     self_agreement: float | None = None   # over repeated LLM runs
     notes: list[str] = Field(default_factory=list)
 
+    def unscored_reason(self) -> str:
+        return unscored_reason(self.questions)
+
     def agreement_line(self) -> str:
         if self.agreement is None:
             return (f"judge {self.judge.name}: agreement not measured yet "
@@ -94,3 +98,11 @@ def overall_level(levels: list[str | None]) -> str | None:
     if not graded:
         return None
     return LEVELS[int(sum(graded) / len(graded) + 0.5)]
+
+
+def unscored_reason(questions: list[QuestionScore]) -> str:
+    """Why a judge could not grade: the first ungraded question and the reason it noted."""
+    for q in (q for q in questions if q.level is None):
+        note = next((n for n in q.notes if n.startswith(UNSCORED_NOTE)), None)
+        return f"{q.question}: {note[len(UNSCORED_NOTE):] if note else 'no reason recorded'}"
+    return "no reason recorded"

@@ -96,3 +96,33 @@ def test_check_endpoint_reports_and_acts(fake_openai):
     done = subprocess.run([EXE, "check-endpoint", "--base-url", "http://127.0.0.1:9/v1",
                            "--json"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and '"reachable": false' in done.stdout
+
+
+@pytest.mark.parametrize("make,needle", [
+    (lambda p: p.write_bytes(b"\xff\xfe[llm]\n"), "not UTF-8 text (an invalid byte at offset 0)"),
+    (lambda p: p.mkdir(), "cannot read the config file"),
+])
+def test_an_unreadable_config_file_is_named(tmp_path, make, needle):
+    path = tmp_path / "config.toml"
+    make(path)
+    with pytest.raises(ConfigError, match="config.toml: "):
+        resolve(env={}, path=path)
+    done = subprocess.run([EXE, "practice", "--plain", "--out", str(tmp_path / "out")],
+                          input="", capture_output=True, text=True, timeout=60,
+                          env={**__import__("os").environ, "FDE_INTERVIEW_CONFIG": str(path)})
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"{path}: {needle}" in done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_cache_salt_is_private(tmp_path):
+    import os
+    import stat
+    old = os.umask(0o022)
+    try:
+        resolve(provider="openai-compatible", base_url="http://127.0.0.1:1/v1", env={},
+                path=tmp_path / "cfg" / "config.toml")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "cfg" / "cache_salt").stat().st_mode) == 0o600
+    assert stat.S_IMODE((tmp_path / "cfg").stat().st_mode) == 0o700

@@ -123,3 +123,79 @@ def test_replay_prints_turns_checks_and_scorecard(tmp_path):
     assert by_id.stdout == done.stdout
     missing = cli("replay", str(tmp_path / "nope.jsonl"))
     assert missing.returncode == 2 and "nope" in missing.stderr
+
+
+def test_a_transcript_without_a_final_newline_stays_readable_after_score(tmp_path):
+    good = saved_session(tmp_path)
+    nf = tmp_path / "nf.jsonl"
+    nf.write_bytes(good.read_bytes()[:-1])      # `head -c -1 good.jsonl > nf.jsonl`
+    for _ in range(2):
+        done = cli("score", str(nf))
+        assert done.returncode == 0, done.stderr
+    assert [e.id for e in load(nf).events] == [e.id for e in load(good).events] + [
+        "s2-heuristic", "s3-heuristic"]
+    for args in (("replay", str(nf)), ("sessions", "--out", str(tmp_path))):
+        done = cli(*args)
+        assert done.returncode == 0 and "unreadable" not in done.stdout, done.stdout
+
+
+def deep_file(tmp_path) -> Path:
+    good = saved_session(tmp_path, answer="Only 45% of postings list pay, I think.")
+    deep = good.parent / "deep.jsonl"         # among the saved sessions
+    deep.write_text(good.read_text() + "[" * 200_000 + "\n")
+    return deep
+
+
+def test_a_pathological_line_is_named_and_the_batch_goes_on(tmp_path):
+    deep = deep_file(tmp_path)
+    others = [saved_session(tmp_path / d) for d in ("a", "b")]
+    lines = len(deep.read_text().splitlines())
+    done = cli("score", str(others[0]), str(deep), str(others[1]))
+    assert done.returncode == 1
+    assert f"{deep}:{lines}: not a transcript record: nested too deeply" in done.stderr
+    assert "Traceback" not in done.stderr
+    for p in others:
+        assert len(load(p).of_type("score")) == 2 and f"{p}:" in done.stdout
+    done = cli("replay", str(deep))
+    assert done.returncode == 2 and f"{deep}:{lines}" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = cli("sessions", "--out", str(tmp_path))
+    assert done.returncode == 0 and "unreadable" in done.stdout and f"deep.jsonl:{lines}" \
+        in done.stdout
+
+
+def test_an_unwritable_transcript_is_named_and_the_batch_goes_on(tmp_path, monkeypatch,
+                                                                  capsys):
+    import transcripts.store
+    from interviewer.cli import main
+    good, locked = saved_session(tmp_path / "a"), saved_session(tmp_path / "b")
+    real = transcripts.store.TranscriptWriter._append_line
+
+    def append(self, text):   # the disk refuses this one file (chmod does not stop root)
+        if self.path == locked:
+            raise PermissionError(13, "Permission denied", str(locked))
+        return real(self, text)
+    monkeypatch.setattr(transcripts.store.TranscriptWriter, "_append_line", append)
+    assert main(["score", str(locked), str(good), "--concurrency", "1"]) == 1
+    err = capsys.readouterr().err
+    assert f"{locked}: cannot append the score record: Permission denied" in err
+    assert len(load(good).of_type("score")) == 2 and len(load(locked).of_type("score")) == 1
+
+
+def test_an_unreachable_llm_judge_says_why_and_never_hides_the_grade(tmp_path, fake_openai):
+    from llm_servers import Reply
+    path = saved_session(tmp_path)
+    level = load(path).of_type("score")[-1].scorecard["overall"]
+    server = fake_openai(lambda b: Reply(text="p") if b["messages"][-1]["content"] == "ping"
+                         else Reply(status=401, error="invalid key for the judge"))
+    done = cli("score", str(path), "--judge", "llm", "--provider", "openai-compatible",
+               "--base-url", server.base_url)
+    assert done.returncode == 1
+    assert "unscored" in done.stderr and "invalid key for the judge" in done.stderr
+    last = load(path).of_type("score")[-1].scorecard
+    assert last["unscored"] and any("invalid key for the judge" in n for n in last["notes"])
+    replay = cli("replay", str(path)).stdout
+    assert f"Overall: {level}" in replay and "UNSCORED" not in replay
+    assert load(path).latest_score().scorecard["overall"] == level
+    listing = cli("sessions", "--out", str(tmp_path)).stdout
+    assert listing.rstrip().endswith(level)

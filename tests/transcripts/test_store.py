@@ -101,3 +101,40 @@ def test_list_sessions_shows_unreadable_files(tmp_path):
     rows = {r.session_id: r for r in list_sessions(tmp_path)}
     assert rows["good"].error is None and rows["good"].turns == 0
     assert "bad.jsonl:1" in rows["bad"].error
+
+
+def test_a_last_record_without_its_newline_is_ended_before_appending(tmp_path):
+    p = tmp_path / "s1.jsonl"
+    TranscriptWriter(p, header()).write(InterviewerEvent(id="g1", text="hello", act="opening"))
+    p.write_bytes(p.read_bytes()[:-1])          # a complete record, its newline missing
+    assert [e.id for e in load(p).events] == ["g1"]
+    TranscriptWriter(p).write(CandidateEvent(id="a1", text="answer", turn=1))
+    assert p.read_bytes().endswith(b"}\n")
+    t = load(p)                                  # the record kept, the new one on its own line
+    assert [e.id for e in t.events] == ["g1", "a1"] and not t.torn
+    TranscriptWriter(p).write(CandidateEvent(id="a2", text="again", turn=2))
+    assert [e.id for e in load(p).events] == ["g1", "a1", "a2"]
+
+
+def test_a_line_nested_too_deeply_is_named_with_file_and_line(tmp_path):
+    p = tmp_path / "deep.jsonl"
+    p.write_text(header().model_dump_json() + "\n" + "[" * 200_000 + "\n")
+    with pytest.raises(TranscriptError, match=r"deep\.jsonl:2: .*nested too deeply"):
+        load(p)
+    rows = list_sessions(tmp_path)
+    assert len(rows) == 1 and "deep.jsonl:2" in rows[0].error
+
+
+def test_latest_score_skips_an_unscored_record(tmp_path):
+    from transcripts import ScoreEvent
+    p = tmp_path / "s1.jsonl"
+    w = TranscriptWriter(p, header())
+    w.write(CandidateEvent(id="a1", text="answer", turn=1))
+    assert load(p).latest_score() is None
+    w.write(ScoreEvent(id="s1", judge="llm", scorecard={"overall": None, "unscored": True}))
+    assert load(p).latest_score().id == "s1"    # nothing graded: the unscored one, with why
+    w.write(ScoreEvent(id="s2", judge="heuristic", scorecard={"overall": "solid"}))
+    w.write(ScoreEvent(id="s3", judge="llm", scorecard={"overall": None, "unscored": True}))
+    assert load(p).latest_score().id == "s2"
+    [row] = list_sessions(tmp_path)
+    assert row.level == "solid" and row.finished

@@ -156,3 +156,44 @@ def test_surprise_me_leans_toward_missed_criteria(tmp_path):
     picks = random.choices(pool, weights=[1 + missed_count(c.id) for c in pool], k=2000)
     share = sum(1 for c in picks if c.id == "q01") / len(picks)
     assert share > 2 / len(pool)   # more than its share without history
+
+
+@pytest.mark.asyncio
+async def test_an_unreadable_transcript_is_listed_and_exports_are_private(tmp_path):
+    import os
+    import stat
+    from interviewer.judges.scorecard import Scorecard
+    from interviewer.session import Session
+    s = Session.new(round_type="technical", questions=["why-fde"], seed=1, out=tmp_path)
+    s.start()
+    s.answer("I want to build on customer systems.")
+    s.answer("/end")
+    s.answer("None.")
+    s.close()
+    (s.path.parent / "deep.jsonl").write_text("[" * 200_000 + "\n")
+    app = make_app(AppConfig(out=str(tmp_path)))
+    old = os.umask(0o022)
+    try:
+        async with app.run_test(size=SIZE) as pilot:   # starts despite the bad file
+            await pilot.pause()
+            await pilot.press("s")
+            table = app.screen.query_one("#session-table")
+            assert table.row_count == 2
+            cells = [str(c) for r in range(2) for c in table.get_row_at(r)]
+            assert "unreadable" in cells and any("deep.jsonl:1" in c for c in cells)
+            bad = next(r for r in range(2) if "unreadable" in map(str, table.get_row_at(r)))
+            table.move_cursor(row=bad)
+            await pilot.press("enter")                  # says why instead of opening it
+            await pilot.pause()
+            assert isinstance(app.screen, SessionsScreen)
+            sc = Scorecard.model_validate(load(s.path).latest_score().scorecard)
+            app.push_screen(ScorecardScreen(sc, s.id, tmp_path / "exports"))
+            await pilot.pause()
+            await pilot.press("m")
+            await pilot.press("h")
+            await pilot.pause()
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "exports").stat().st_mode) == 0o700
+    for fmt in ("md", "html"):
+        assert stat.S_IMODE((tmp_path / "exports" / f"{s.id}.{fmt}").stat().st_mode) == 0o600

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
 from rubrics import default_bank
+from transcripts import write_private
 
 from ...judges.export import to_html, to_markdown
 from ...judges.scorecard import Scorecard
@@ -44,9 +45,13 @@ class ScorecardScreen(Screen):
         self.query_one("#scorecard", Markdown).update(self._markdown())
 
     def action_export(self, fmt: str) -> None:
-        self.export_dir.mkdir(parents=True, exist_ok=True)
         path = self.export_dir / f"{self.session_id}.{fmt}"
         title = f"Scorecard: {self.session_id}"
-        path.write_text(to_markdown(self.scorecard, title) if fmt == "md"
-                        else to_html(self.scorecard, title))
-        self.notify(f"Saved {path}")
+        try:   # 0600 in a 0700 folder: it holds the candidate's answers
+            write_private(path, to_markdown(self.scorecard, title) if fmt == "md"
+                          else to_html(self.scorecard, title))
+        except OSError as exc:
+            self.notify(f"{path}: not saved: {exc.strerror or exc}", severity="error",
+                        markup=False)
+            return
+        self.notify(f"Saved {path}", markup=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import warnings
 from collections import Counter
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -26,10 +27,10 @@ def missed_criteria(paths: list[str]) -> dict[str, int]:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", TornLineWarning)
-                scores = load(p).of_type("score")
+                score = load(p).latest_score()
         except Exception:
             continue
-        for q in (scores[-1].scorecard.get("questions", []) if scores else []):
+        for q in (score.scorecard.get("questions", []) if score else []):
             n = sum(1 for c in q.get("criteria", []) if c["verdict"] in ("missing", "partial"))
             counts[q["question"]] = counts.get(q["question"], 0) + n
     return counts
@@ -47,10 +48,10 @@ def progress_lines(paths: list[str]) -> tuple[list[str], list[str]]:
                 t = load(p)
         except Exception:
             continue
-        scores = t.of_type("score")
-        if not scores:
+        score = t.latest_score()
+        if not score:
             continue
-        for q in scores[-1].scorecard.get("questions", []):
+        for q in score.scorecard.get("questions", []):
             if not q.get("answered") or not q.get("level"):
                 continue
             by_theme.setdefault(bank.get(q["question"]).theme, []).append(q["level"])
@@ -87,13 +88,17 @@ class SessionsScreen(Screen):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("date", "round", "level", "questions", "turns", "session")
-        self.rows = [r for r in list_sessions(sessions_dir(self.out)) if not r.error]
-        for r in self.rows:
+        self.rows = list_sessions(sessions_dir(self.out))
+        for r in self.rows:   # an unreadable file is listed as such, never hidden
+            if r.error:
+                table.add_row("", "?", "unreadable", Text(r.error), "", r.session_id,
+                              key=r.path)
+                continue
             table.add_row(r.started[:16].replace("T", " "), r.round,
                           r.level or ("finished" if r.finished else "unfinished"),
                           ",".join(r.questions), str(r.turns), r.session_id,
-                          key=r.session_id)
-        chart, missed = progress_lines([r.path for r in self.rows])
+                          key=r.path)
+        chart, missed = progress_lines([r.path for r in self.rows if not r.error])
         self.query_one("#chart", Static).update("\n".join(chart))
         self.query_one("#missed", Static).update("\n".join(missed))
         table.focus()
@@ -103,16 +108,24 @@ class SessionsScreen(Screen):
         if not table.row_count:
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return next(r for r in self.rows if r.session_id == key)
+        return next(r for r in self.rows if r.path == key)
+
+    def readable(self):
+        """The row under the cursor, or None (an unreadable file says why instead)."""
+        row = self.current()
+        if row and row.error:
+            self.notify(row.error, title="unreadable", severity="error", markup=False)
+            return None
+        return row
 
     @on(DataTable.RowSelected)
     def action_open(self) -> None:
-        row = self.current()
+        row = self.readable()
         if row:
             self.app.push_screen(ReplayScreen(row.path, self.out))
 
     def action_rescore(self) -> None:
-        row = self.current()
+        row = self.readable()
         if row:
             self.app.push_screen(ReplayScreen(row.path, self.out, rescore=True))
 
@@ -170,7 +183,8 @@ class ReplayScreen(Screen):
         if llm is not None:
             from ...judges.llm import LLMJudge
             judges = [LLMJudge(llm.backend)]
-        previous = [Scorecard.model_validate(s.scorecard) for s in self.t.of_type("score")]
+        latest = self.t.latest_score()
+        previous = [Scorecard.model_validate(latest.scorecard)] if latest else []
         result = score_one(self.t.path, judges, default_bank(), True)
         if "error" in result:
             self.app.call_from_thread(self.notify, result["error"], severity="error")
