@@ -48,10 +48,10 @@ class Progress:
 def score_one(path: Path, judges: list, bank, write: bool) -> dict:
     """Grade one transcript with each judge; append a score record per judge. A file that
     cannot be read or written is an error naming it (and the line), never an exception."""
-    from transcripts import TranscriptError
+    from transcripts import SessionBusy, TranscriptError
     try:
         return _score_one(path, judges, bank, write)
-    except TranscriptError as exc:
+    except (SessionBusy, TranscriptError) as exc:
         return {"file": str(path), "error": str(exc)}
     except OSError as exc:
         return {"file": str(path), "error": f"{exc.filename or path}: cannot append the "
@@ -59,7 +59,7 @@ def score_one(path: Path, judges: list, bank, write: bool) -> dict:
 
 
 def _score_one(path: Path, judges: list, bank, write: bool) -> dict:
-    from transcripts import ScoreEvent, TranscriptWriter, TornLineWarning, load
+    from transcripts import TornLineWarning, load
     from .judges import answers_from_transcript
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", TornLineWarning)
@@ -74,14 +74,30 @@ def _score_one(path: Path, judges: list, bank, write: bool) -> dict:
         except KeyError as exc:
             return {"file": str(path), "error": f"{path}: {exc.args[0]}"}
     if write:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", TornLineWarning)
-            writer = TranscriptWriter(path)
-        n = len(t.of_type("score"))
+        append_scores(path, cards)
+    return {"file": str(path), "session": t.header.session_id, "scorecards": cards}
+
+
+def append_scores(path: Path, cards: list) -> None:
+    """Append one score record per scorecard, numbered after those already in the file.
+    Under the session's lock: another process appending (a second `score`, a live
+    interview) would otherwise take the same numbers."""
+    from transcripts import ScoreEvent, SessionLock, TornLineWarning, TranscriptWriter, load
+    with SessionLock(path), warnings.catch_warnings():
+        warnings.simplefilter("ignore", TornLineWarning)
+        writer = TranscriptWriter(path)
+        n = len(load(path).of_type("score"))
         for i, sc in enumerate(cards):   # appended, never rewriting earlier records
             writer.write(ScoreEvent(id=f"s{n + i + 1}-{sc.judge.name}", judge=sc.judge.name,
                                     scorecard=sc.model_dump()))
-    return {"file": str(path), "session": t.header.session_id, "scorecards": cards}
+
+
+def _unique(paths) -> list[Path]:
+    """Each file once, in the order given (`score f f` would grade and append twice)."""
+    seen: dict[Path, Path] = {}
+    for p in paths:
+        seen.setdefault(p.resolve(), p)
+    return list(seen.values())
 
 
 def diff(a, b) -> list[str]:
@@ -101,7 +117,7 @@ def run_score(a: argparse.Namespace) -> int:
     names = [a.judge] + ([a.diff] if a.diff else [])
     judges = [_judge(n, a) for n in names]
     bank = default_bank()
-    paths = [Path(f) for f in a.files]
+    paths = _unique(Path(f) for f in a.files)
     progress = Progress(len(paths))
     results: dict[str, dict] = {}
     with ThreadPoolExecutor(max_workers=max(1, a.concurrency)) as pool:

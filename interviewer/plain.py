@@ -87,49 +87,57 @@ class _Streamer:
 
 def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdout,
               voice=None) -> int:
+    """The whole console session. Ctrl-C at any point, from the first step on, leaves the
+    session saved and resumable and returns 130."""
+    try:
+        return _converse(session, inp, out, voice)
+    except KeyboardInterrupt:
+        out.write(f"\n\nSaved. Continue with: fde-interview practice --plain --resume "
+                  f"{session.id}\n")
+        out.flush()
+        return 130
+
+
+def _converse(session: Session, inp: TextIO, out: TextIO, voice) -> int:
     first = session.start()
+    if first.awaiting is None and not first.events:
+        out.write(f"session {session.id} is already finished; see {session.path}\n")
+        return 0
     show(out, first)
     if voice is not None:
         voice.warm()
         _speak(voice, first)
         out.write("\nVoice on: press Enter on an empty prompt to record, Enter again to stop.\n")
     eof = False
-    try:
-        while session.awaiting():
-            source = "typed"
-            if eof:
-                text = "/end"
-            else:
-                prompt = "Your answer" if session.awaiting() == "answer" else "Your questions"
-                if voice is not None:
-                    prompt += " (Enter on an empty line records)"
-                text = read_answer(inp, out, prompt, allow_empty=voice is not None)
-                if text == "" and voice is not None:
-                    from .voice_console import record_answer
-                    qid = session.current_question()
-                    vocab = list(session.bank.get(qid).vocabulary) if qid else []
-                    text = record_answer(voice, inp, out, vocab)
-                    if text is None:
-                        voice = None   # the device went away: typing from here on
-                        continue
-                    source = "voice"
-                if text is None:
-                    eof = True
-                    text = "/end"
-                elif text.lower() in ("/help", "/?"):
-                    out.write(HELP + "\n")
-                    continue
-            streamer = _Streamer(out)
-            turn = session.answer(text, source=source,
-                                  on_text=streamer if session.llm else None)
-            show(out, turn, streamer.done)
+    while session.awaiting():
+        source = "typed"
+        if eof:
+            text = "/end"
+        else:
+            prompt = "Your answer" if session.awaiting() == "answer" else "Your questions"
             if voice is not None:
-                _speak(voice, turn)
-    except KeyboardInterrupt:
-        out.write(f"\n\nSaved. Continue with: fde-interview practice --plain --resume "
-                  f"{session.id}\n")
-        out.flush()
-        return 130
+                prompt += " (Enter on an empty line records)"
+            text = read_answer(inp, out, prompt, allow_empty=voice is not None)
+            if text == "" and voice is not None:
+                from .voice_console import record_answer
+                qid = session.current_question()
+                vocab = list(session.bank.get(qid).vocabulary) if qid else []
+                text = record_answer(voice, inp, out, vocab)
+                if text is None:
+                    voice = None   # the device went away: typing from here on
+                    continue
+                source = "voice"
+            if text is None:
+                eof = True
+                text = "/end"
+            elif text.lower() in ("/help", "/?"):
+                out.write(HELP + "\n")
+                continue
+        streamer = _Streamer(out)
+        turn = session.answer(text, source=source, on_text=streamer if session.llm else None)
+        show(out, turn, streamer.done)
+        if voice is not None:
+            _speak(voice, turn)
     out.write(f"\nTranscript: {session.path}\n")
     out.flush()
     return 0

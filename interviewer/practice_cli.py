@@ -46,6 +46,7 @@ def run_practice(a: argparse.Namespace) -> int:
                            seed=a.seed, max_follow_ups=a.max_follow_ups, resume=a.resume,
                            llm=llm, voice=voice, start_now=bool(a.question))).run()
         return 0
+    _interrupt_on_ctrl_c()
     from .session import Session, SessionError   # after the TUI branch: it loads LangGraph
     try:
         if a.resume:
@@ -58,12 +59,19 @@ def run_practice(a: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     from .plain import run_plain
     try:
-        if session.done:
-            print(f"session {session.id} is already finished; see {session.path}")
-            return 0
         return run_plain(session, voice=voice)
     finally:
         session.close()
+
+
+def _interrupt_on_ctrl_c() -> None:
+    """Ctrl-C saves and exits with 130 even when the process was started with SIGINT
+    ignored (a background job of a script or CI runner inherits SIG_IGN, and Python then
+    raises no KeyboardInterrupt: the session would run on to end of input and exit 0)."""
+    import signal
+    import threading
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def run_sessions(a: argparse.Namespace) -> int:

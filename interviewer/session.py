@@ -4,12 +4,20 @@ Order of work for every turn (what makes a crash lose nothing and repeat nothing
 1. the candidate's answer is appended to the transcript and fsynced;
 2. the graph resumes from its interrupt with that answer;
 3. the events the graph produced are appended (by id, so a re-run writes nothing twice).
-On --resume, an answer that reached the transcript but not the checkpoint is fed again, and
-events that reached the checkpoint but not the transcript are written then.
+On --resume, an answer that reached the transcript but not the checkpoint is fed again,
+events that reached the checkpoint but not the transcript are written then, and a step that
+was cut off (the process died in a model call, between nodes or while grading) is run on.
+
+The transcript is the record and the checkpoint only the graph's place in it, so a session
+is not continued when the two cannot belong together (the checkpoint is missing, or the
+transcript is a copy under another name): that would write answers the record cannot hold.
+One process at a time drives a session (an OS lock next to the transcript). A finished
+session's checkpoints are deleted once its scorecard is written.
 """
 from __future__ import annotations
 
 import secrets
+import sqlite3
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -18,8 +26,9 @@ from pydantic import TypeAdapter
 from langgraph.types import Command
 
 from rubrics import Bank, default_bank
-from transcripts import (SCHEMA_VERSION, CandidateEvent, Header, TranscriptError,
-                         TranscriptWriter, load, now_iso, private_dir, sessions_dir)
+from transcripts import (SCHEMA_VERSION, CandidateEvent, Header, SessionBusy, SessionLock,
+                         Transcript, TranscriptError, TranscriptWriter, load, now_iso,
+                         private_dir, sessions_dir)
 from transcripts.schema import Event
 
 from . import __version__
@@ -52,19 +61,24 @@ class Turn:
 
 
 class Session:
-    def __init__(self, directory: Path, header: Header, bank: Bank, llm=None):
+    def __init__(self, directory: Path, header: Header, bank: Bank, llm=None,
+                 lock: SessionLock | None = None):
         self.dir = Path(directory)
         self.header, self.bank, self.llm = header, bank, llm
         self.id = header.session_id
         self.path = self.dir / f"{self.id}.jsonl"
+        self._lock = lock
         try:
             self._conn = open_checkpoints(self.dir / "checkpoints.sqlite")
         except CheckpointDBError as exc:
             raise SessionError(str(exc)) from None
         from langgraph.checkpoint.sqlite import SqliteSaver
-        self.graph = build_graph(header.round, bank, SqliteSaver(self._conn), llm=llm)
+        self._saver = SqliteSaver(self._conn)
+        self.graph = build_graph(header.round, bank, self._saver, llm=llm)
         self.config = {"configurable": {"thread_id": self.id}}
         self.writer: TranscriptWriter | None = None
+        self._final: dict | None = None     # the last state, once the checkpoints are deleted
+        self._recovered: list = []          # events written on resume, shown by start()
 
     # -- construction -----------------------------------------------------------------
     @classmethod
@@ -98,9 +112,15 @@ class Session:
                         seed=seed, options={"max_follow_ups": max_follow_ups},
                         provider=backend.name if backend else "offline",
                         model=backend.model if backend else None)
-        s = cls(directory, header, bank, llm)
-        if s.path.exists():
-            raise SessionError(f"session {sid} already exists at {s.path}")
+        path = directory / f"{sid}.jsonl"
+        lock = _lock(path)
+        try:
+            if path.exists():
+                raise SessionError(f"session {sid} already exists at {path}")
+            s = cls(directory, header, bank, llm, lock)
+        except BaseException:
+            lock.release()
+            raise
         try:
             s.writer = TranscriptWriter(s.path, header)
         except OSError as exc:
@@ -116,16 +136,45 @@ class Session:
         path = directory / f"{session_id}.jsonl"
         if not path.exists():
             raise SessionError(f"no session {session_id!r} in {directory}")
+        lock = _lock(path)
         try:
-            transcript = load(path)
-        except TranscriptError as exc:
-            raise SessionError(str(exc)) from None
-        s = cls(directory, transcript.header, bank or default_bank(), llm)
-        s.writer = TranscriptWriter(path)
+            transcript = _load_own(path)
+            s = cls(directory, transcript.header, bank or default_bank(), llm, lock)
+        except BaseException:
+            lock.release()
+            raise
+        try:
+            s._attach(transcript)
+        except BaseException:
+            s.close()
+            raise
         return s
+
+    def _attach(self, transcript: Transcript) -> None:
+        """Check that the checkpoint and the transcript belong together, open the writer and
+        write what the checkpoint holds that the transcript lacks."""
+        values = self._snapshot().values
+        if not values and transcript.events:
+            if not _finished(transcript):
+                raise SessionError(_no_checkpoint_message(self, transcript))
+            self._final = {"phase": "done"}   # finished, and its checkpoints were deleted
+        answered = [e.turn for e in transcript.of_type("candidate")]
+        if values and values.get("turn", 0) > max(answered, default=0):
+            raise SessionError(
+                f"{self.path} has fewer answers ({max(answered, default=0)}) than the "
+                f"interview's checkpoint ({values['turn']}): the transcript was replaced or "
+                "cut short, so the session cannot be continued")
+        self.writer = TranscriptWriter(self.path)
+        try:
+            self._recovered = self._flush()
+        except TranscriptError as exc:
+            raise SessionError(f"session {self.id} cannot be continued: {exc}") from None
+        self._prune_if_done()
 
     def close(self) -> None:
         self._conn.close()
+        if self._lock is not None:
+            self._lock.release()
 
     # -- state --------------------------------------------------------------------------
     def _snapshot(self):
@@ -133,9 +182,13 @@ class Session:
 
     @property
     def values(self) -> dict:
+        if self._final is not None:
+            return self._final
         return self._snapshot().values or {}
 
     def awaiting(self) -> str | None:
+        if self._final is not None:
+            return None
         snap = self._snapshot()
         for task in snap.tasks:
             for intr in task.interrupts:
@@ -162,32 +215,59 @@ class Session:
                 written.append(event)
         return written
 
-    def start(self) -> Turn:
-        """Run to the first question (a new session) or pick up where it stopped (--resume)."""
-        snap = self._snapshot()
-        if not snap.values:
-            self.graph.invoke({"session_id": self.id, "round": self.header.round,
-                               "questions": self.header.questions, "seed": self.header.seed or 0,
-                               "max_follow_ups": self.header.options.get("max_follow_ups", 3),
-                               "turn": 0, "counter": 0}, self.config)
-            return Turn(self._flush(), self.awaiting())
-        # Resuming: write whatever reached the checkpoint but not the transcript...
-        recovered = self._flush()
-        # ...and feed an answer that reached the transcript but not the checkpoint.
-        transcript = load(self.path)
-        answers = transcript.of_type("candidate")
-        if answers and answers[-1].turn > self.values.get("turn", 0) and self.awaiting():
-            turn = self._resume_with(answers[-1])
-            turn.events = recovered + turn.events
-            return turn
-        # Otherwise show the pending prompt again (it is in the transcript already).
+    def _prune_if_done(self) -> None:
+        """Once the scorecard is in the transcript, the checkpoints have nothing left to
+        resume: delete them (the file would otherwise grow with every session)."""
+        if self._final is not None:
+            return
+        values = self._snapshot().values or {}
+        if values.get("phase") != "done":
+            return
+        self._saver.delete_thread(self.id)
+        self._final = values
+        _vacuum_if_worth_it(self._conn)
+
+    def start(self, on_text=None) -> Turn:
+        """Run to the first question (a new session) or pick up where it stopped (--resume):
+        feed an answer the graph has not consumed, run on a step that was cut off, or show
+        the pending prompt again."""
+        recovered, self._recovered = self._recovered, []
+        if self.done:
+            return Turn(recovered, None)
+        if not self._snapshot().values:
+            return self._step(self._first_input(), on_text)
+        if self.awaiting():
+            unconsumed = self._unconsumed_answer()
+            if unconsumed is None:
+                return Turn(self._pending_prompt(), self.awaiting())
+            turn = self._resume_with(unconsumed, on_text)
+        else:   # the process died inside a step (a model call, between nodes, grading)
+            turn = self._step(None, on_text)
+        turn.events = recovered + turn.events
+        return turn
+
+    def _first_input(self) -> dict:
+        return {"session_id": self.id, "round": self.header.round,
+                "questions": self.header.questions, "seed": self.header.seed or 0,
+                "max_follow_ups": self.header.options.get("max_follow_ups", 3),
+                "turn": 0, "counter": 0}
+
+    def _unconsumed_answer(self) -> CandidateEvent | None:
+        """An answer that reached the transcript but not the checkpoint."""
+        answers = load(self.path).of_type("candidate")
+        if answers and answers[-1].turn > self.values.get("turn", 0):
+            return answers[-1]
+        return None
+
+    def _pending_prompt(self) -> list:
+        """What the interviewer said since the last answer (already in the transcript)."""
         pending = []
-        for e in reversed(transcript.events):
+        for e in reversed(load(self.path).events):
             if e.type == "candidate":
                 break
             pending.insert(0, e)
-        return Turn([e for e in pending if e.type in ("interviewer", "tool_check",
-                                                      "requirement_change")], self.awaiting())
+        return [e for e in pending if e.type in ("interviewer", "tool_check",
+                                                 "requirement_change")]
 
     def answer(self, text: str, source: str = "typed", on_text=None) -> Turn:
         """Record the candidate's answer (fsynced), then let the interviewer respond.
@@ -199,15 +279,76 @@ class Session:
         event = CandidateEvent(id=f"a{turn}", text=text, turn=turn,
                                question=self.current_question(),
                                source="command" if text.strip().startswith("/") else source)
-        self.writer.write(event)
+        try:
+            self.writer.write(event)
+        except TranscriptError as exc:   # never take an answer the record cannot hold
+            raise SessionError(str(exc)) from None
         return self._resume_with(event, on_text)
 
     def _resume_with(self, event: CandidateEvent, on_text=None) -> Turn:
-        command = Command(resume={"text": event.text, "t": event.t, "turn": event.turn})
+        return self._step(Command(resume={"text": event.text, "t": event.t, "turn": event.turn}),
+                          on_text)
+
+    def _step(self, graph_input, on_text=None) -> Turn:
+        """Run the graph until it waits or ends, write what it produced, and tidy up after
+        the last step."""
         if on_text is None:
-            self.graph.invoke(command, self.config)
+            self.graph.invoke(graph_input, self.config)
         else:
-            for chunk in self.graph.stream(command, self.config, stream_mode="custom"):
+            for chunk in self.graph.stream(graph_input, self.config, stream_mode="custom"):
                 if isinstance(chunk, dict) and "event" in chunk:
                     on_text(chunk["event"], None if chunk.get("reset") else chunk.get("delta"))
-        return Turn(self._flush(), self.awaiting())
+        events = self._flush()
+        self._prune_if_done()
+        return Turn(events, self.awaiting())
+
+
+def _lock(path: Path) -> SessionLock:
+    try:
+        return SessionLock(path).acquire()
+    except SessionBusy as exc:
+        raise SessionError(str(exc)) from None
+
+
+def _load_own(path: Path) -> Transcript:
+    """The transcript at `path`, which must be the session its name says."""
+    try:
+        transcript = load(path)
+    except TranscriptError as exc:
+        raise SessionError(str(exc)) from None
+    if transcript.header.session_id != path.stem:
+        raise SessionError(
+            f"{path} holds session {transcript.header.session_id}, not {path.stem}: a copy "
+            "of a transcript cannot be continued under another name (it would share the "
+            f"original's checkpoint); replay or score it with `fde-interview score {path}`")
+    return transcript
+
+
+def _finished(transcript: Transcript) -> bool:
+    return any(e.type == "interviewer" and e.act == "closing" for e in transcript.events)
+
+
+def _no_checkpoint_message(session: "Session", transcript: Transcript) -> str:
+    n = len(transcript.of_type("candidate"))
+    return (f"session {session.id} cannot be continued: its checkpoint is missing from "
+            f"{session.dir / 'checkpoints.sqlite'} (deleted or moved?). Its {n} answer(s) are "
+            f"safe in {session.path}; grade them with `fde-interview score {session.path}` or "
+            "start a new session")
+
+
+def _vacuum_if_worth_it(conn: sqlite3.Connection) -> None:
+    """Give the space of deleted checkpoints back to the file system once a quarter of the
+    file (and at least 4 MiB) is free; skipped, for next time, while another process has
+    the file busy."""
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    free = conn.execute("PRAGMA freelist_count").fetchone()[0]
+    if free * page_size < 4 * 2**20 or free * 4 < pages:
+        return
+    try:
+        conn.execute("PRAGMA busy_timeout = 200")
+        conn.execute("VACUUM")
+    except sqlite3.OperationalError:
+        pass
+    finally:
+        conn.execute("PRAGMA busy_timeout = 5000")

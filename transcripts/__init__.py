@@ -2,13 +2,15 @@
 from .files import open_private, private_dir, write_private
 from .schema import (SCHEMA_VERSION, CandidateEvent, Header, InterviewerEvent, NoticeEvent,
                      RequirementChangeEvent, ScoreEvent, ToolCheckEvent, now_iso)
-from .store import (ENV_DIR, SessionSummary, TornLineWarning, Transcript, TranscriptError,
-                    TranscriptWriter, data_dir, list_sessions, load, sessions_dir)
+from .lock import SessionBusy, SessionLock, lock_path
+from .store import (ENV_DIR, ConflictingEventError, SessionSummary, TornLineWarning, Transcript,
+                    TranscriptError, TranscriptWriter, data_dir, list_sessions, load,
+                    sessions_dir)
 
 __all__ = [
-    "CandidateEvent", "ENV_DIR", "Header", "InterviewerEvent", "NoticeEvent",
-    "RequirementChangeEvent", "SCHEMA_VERSION", "ScoreEvent", "SessionSummary",
-    "ToolCheckEvent", "TornLineWarning", "Transcript", "TranscriptError", "TranscriptWriter",
-    "data_dir", "list_sessions", "load", "now_iso", "open_private", "private_dir",
-    "sessions_dir", "write_private",
+    "CandidateEvent", "ConflictingEventError", "ENV_DIR", "Header", "InterviewerEvent",
+    "NoticeEvent", "RequirementChangeEvent", "SCHEMA_VERSION", "ScoreEvent", "SessionBusy",
+    "SessionLock", "SessionSummary", "ToolCheckEvent", "TornLineWarning", "Transcript",
+    "TranscriptError", "TranscriptWriter", "data_dir", "list_sessions", "load", "lock_path",
+    "now_iso", "open_private", "private_dir", "sessions_dir", "write_private",
 ]

@@ -6,6 +6,7 @@ rejects anything else malformed with the file and line number.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import warnings
@@ -28,6 +29,16 @@ class TranscriptError(ValueError):
         where = f"{path}:{line}" if line is not None else str(path)
         super().__init__(f"{where}: {message}")
         self.path, self.line = str(path), line
+
+
+class ConflictingEventError(TranscriptError):
+    """An event whose id is already in the transcript with different content: writing it
+    would lose one of the two, so the writer refuses."""
+
+    def __init__(self, path: Path | str, event_id: str):
+        super().__init__(path, f"event {event_id!r} is already in the transcript with "
+                               "different content; refusing to write a second version")
+        self.event_id = event_id
 
 
 class TornLineWarning(UserWarning):
@@ -120,12 +131,20 @@ def _first_error(exc: ValidationError) -> str:
     return f"field {loc}: {err['msg']}"
 
 
+def _content_key(event) -> str:
+    """What makes two events with one id the same event: everything but the time stamp."""
+    data = event.model_dump(mode="json", exclude_none=True)
+    data.pop("t", None)
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
 class TranscriptWriter:
-    """Appends events to one session file; idempotent by event id."""
+    """Appends events to one session file; idempotent by event id (same id and content:
+    nothing written; same id, other content: ConflictingEventError)."""
 
     def __init__(self, path: Path, header: Header | None = None):
         self.path = Path(path)
-        self._ids: set[str] = set()
+        self._ids: dict[str, str] = {}   # event id -> content key
         if self.path.exists():
             existing = load(self.path)
             if existing.torn:   # cut the torn tail so the next line starts clean
@@ -133,7 +152,7 @@ class TranscriptWriter:
             else:               # a complete last record without its newline: end it
                 self._end_last_line()
             self.header = existing.header
-            self._ids = {e.id for e in existing.events}
+            self._ids = {e.id: _content_key(e) for e in existing.events}
         else:
             if header is None:
                 raise TranscriptError(self.path, "no such transcript")
@@ -169,11 +188,15 @@ class TranscriptWriter:
         return event_id in self._ids
 
     def write(self, event) -> bool:
-        """Append one event unless its id is already in the file. Returns True if written."""
+        """Append one event unless it is already in the file. Returns True if written; raises
+        ConflictingEventError if its id is there with different content."""
+        key = _content_key(event)
         if event.id in self._ids:
+            if self._ids[event.id] != key:
+                raise ConflictingEventError(self.path, event.id)
             return False
         self._append_line(event.model_dump_json(exclude_none=True))
-        self._ids.add(event.id)
+        self._ids[event.id] = key
         return True
 
 

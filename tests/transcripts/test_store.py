@@ -3,9 +3,9 @@ import warnings
 
 import pytest
 
-from transcripts import (SCHEMA_VERSION, CandidateEvent, Header, InterviewerEvent,
-                         TornLineWarning, TranscriptError, TranscriptWriter, data_dir,
-                         list_sessions, load)
+from transcripts import (SCHEMA_VERSION, CandidateEvent, ConflictingEventError, Header,
+                         InterviewerEvent, SessionBusy, SessionLock, TornLineWarning,
+                         TranscriptError, TranscriptWriter, data_dir, list_sessions, load)
 
 
 def header(sid="s1"):
@@ -18,12 +18,39 @@ def test_append_and_reload(tmp_path):
     w = TranscriptWriter(p, header())
     assert w.write(InterviewerEvent(id="g1", text="hello", act="opening"))
     assert w.write(CandidateEvent(id="a1", text="hi", turn=1))
-    assert not w.write(CandidateEvent(id="a1", text="hi again", turn=1))   # same id: no-op
+    assert not w.write(CandidateEvent(id="a1", text="hi", turn=1))   # same event: no-op
     t = load(p)
     assert [e.id for e in t.events] == ["g1", "a1"] and t.header.session_id == "s1"
     # a second writer on the same file knows what is there
     w2 = TranscriptWriter(p)
     assert not w2.write(InterviewerEvent(id="g1", text="hello", act="opening"))
+
+
+def test_an_id_written_with_other_content_is_an_error(tmp_path):
+    p = tmp_path / "s1.jsonl"
+    w = TranscriptWriter(p, header())
+    w.write(CandidateEvent(id="a1", text="hi", turn=1, t="2026-11-29T10:00:01"))
+    before = p.read_bytes()
+    # the same event again, stamped later: a no-op (a re-run writes nothing twice)
+    assert not w.write(CandidateEvent(id="a1", text="hi", turn=1, t="2026-11-29T10:05:00"))
+    with pytest.raises(ConflictingEventError, match="'a1'") as caught:
+        w.write(CandidateEvent(id="a1", text="a different answer", turn=1))
+    assert caught.value.event_id == "a1" and isinstance(caught.value, TranscriptError)
+    with pytest.raises(ConflictingEventError):   # a new writer knows the file's contents too
+        TranscriptWriter(p).write(CandidateEvent(id="a1", text="hi", turn=2))
+    assert p.read_bytes() == before
+
+
+def test_session_lock_is_exclusive_and_names_the_holder(tmp_path):
+    import os
+    p = tmp_path / "s1.jsonl"
+    with SessionLock(p) as held:
+        assert held.held
+        with pytest.raises(SessionBusy, match=f"session s1 is open in another process "
+                                              f"\\(pid {os.getpid()}\\)"):
+            SessionLock(p).acquire()
+    with SessionLock(p):   # released
+        pass
 
 
 def test_torn_last_line_is_tolerated_and_repaired(tmp_path):

@@ -93,6 +93,12 @@ class InterviewScreen(Screen):
         # Load the engine after the first paint: its imports would hold the GIL meanwhile.
         self.call_after_refresh(self.start_session)
 
+    def on_unmount(self) -> None:
+        """Give the session back (its lock and checkpoint connection) so that it can be
+        resumed; a step still running keeps it until the process ends."""
+        if self.session is not None and not self.busy:
+            self.session.close()
+
     def _preview_first_question(self) -> None:
         """Paint the first question before the engine loads (it takes about a second to
         import): the choice is seeded, so the engine asks exactly this one."""
