@@ -8,6 +8,7 @@ import textwrap
 from typing import TextIO
 
 from .session import Session, Turn
+from .terminal_text import visible
 
 HELP = """Commands (each on a line of its own):
   /skip   move to the next question
@@ -17,7 +18,7 @@ Finish each answer with an empty line."""
 
 
 def _say(out: TextIO, text: str, who: str = "Interviewer") -> None:
-    body = textwrap.fill(text, width=96, initial_indent="  ", subsequent_indent="  ")
+    body = textwrap.fill(visible(text), width=96, initial_indent="  ", subsequent_indent="  ")
     out.write(f"\n{who}:\n{body}\n")
 
 
@@ -26,7 +27,7 @@ def show(out: TextIO, turn: Turn, streamed: set[str] = frozenset()) -> None:
         if e.type == "interviewer" and e.id not in streamed:
             _say(out, e.text)
         elif e.type == "notice" and e.level != "info":
-            out.write(f"\n[{e.level}] {e.text}\n")
+            out.write(f"\n[{e.level}] {visible(e.text)}\n")
         elif e.type == "score":
             out.write(render_scorecard(e.scorecard))
     out.flush()
@@ -81,7 +82,7 @@ class _Streamer:
             self.current = event_id
             self.done.add(event_id)
             self.out.write("\nInterviewer:\n  ")
-        self.out.write(piece)
+        self.out.write(visible(piece))
         self.out.flush()
 
 
