@@ -24,6 +24,7 @@ from transcripts import (SCHEMA_VERSION, CandidateEvent, Header, TranscriptError
 from transcripts.schema import Event
 
 from . import __version__
+from .candidate_commands import parse_command
 from .graph import build_graph
 from .policies import get_policy
 from .selection import SelectionError, choose_questions
@@ -185,7 +186,7 @@ class Session:
         turn = self.values.get("turn", 0) + 1
         event = CandidateEvent(id=f"a{turn}", text=text, turn=turn,
                                question=self.current_question(),
-                               source="command" if text.strip().startswith("/") else source)
+                               source="command" if parse_command(text) else source)
         self.writer.write(event)
         return self._resume_with(event, on_text)
 

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header, Static, TextArea
 
 from rubrics import default_bank
 
+from ...candidate_commands import HELP, HELP_TEXT, parse_command, unknown_command
 from ..config import AppConfig
 from ..widgets.conversation import ConversationLog
 from ..widgets.numbers import NumberPanel
@@ -134,7 +135,7 @@ class InterviewScreen(Screen):
             self.app.call_from_thread(log.stream, event_id, piece)
         try:
             source, self.heard_source = self.heard_source, "typed"
-            turn = self.session.answer(text, source="command" if text.startswith("/") else source,
+            turn = self.session.answer(text, source=source,   # the session marks commands
                                        on_text=on_text if self.config.llm else None)
         except Exception as exc:   # never lose what was typed
             self.app.call_from_thread(self._failed, text, exc)
@@ -176,6 +177,12 @@ class InterviewScreen(Screen):
         text = editor.text.strip()
         if not text:
             self.notify("Type an answer first (Ctrl+N skips the question).", timeout=3)
+            return
+        if parse_command(text) in HELP:
+            self.notify(HELP_TEXT, markup=False, timeout=10)
+            return
+        if unknown_command(text):
+            self.notify(f"unknown command {text}; /help lists them", markup=False, timeout=5)
             return
         if self.session is None and self.pending is None:
             # The engine is still loading: keep the answer and send it the moment it is ready.
@@ -250,6 +257,6 @@ class InterviewScreen(Screen):
 
     def _send(self, text: str) -> None:
         self.busy = True
-        if not text.startswith("/"):
+        if parse_command(text) is None:
             self.query_one(ConversationLog).add("candidate", text)
         self.send(text)
