@@ -177,8 +177,9 @@ class Session:
         return Turn([e for e in pending if e.type in ("interviewer", "tool_check",
                                                       "requirement_change")], self.awaiting())
 
-    def answer(self, text: str, source: str = "typed", on_text=None) -> Turn:
+    def answer(self, text: str, source: str = "typed", on_text=None, on_saved=None) -> Turn:
         """Record the candidate's answer (fsynced), then let the interviewer respond.
+        `on_saved(event)` is called once the answer is on disk (a front-end shows it then);
         `on_text(event_id, piece)` receives the interviewer's words as they stream
         (piece None means: discard what streamed for that event, the fallback follows)."""
         if self.awaiting() is None:
@@ -188,6 +189,8 @@ class Session:
                                question=self.current_question(),
                                source="command" if parse_command(text) else source)
         self.writer.write(event)
+        if on_saved is not None:
+            on_saved(event)
         return self._resume_with(event, on_text)
 
     def _resume_with(self, event: CandidateEvent, on_text=None) -> Turn:

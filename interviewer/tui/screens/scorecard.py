@@ -12,6 +12,7 @@ from rubrics import default_bank
 
 from ...judges.export import to_html, to_markdown
 from ...judges.scorecard import Scorecard
+from ...terminal_text import visible
 
 
 class ScorecardScreen(Screen):
@@ -26,7 +27,7 @@ class ScorecardScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Markdown(self._markdown(), id="scorecard")
+        yield Markdown(visible(self._markdown()), id="scorecard")
         yield Footer()
 
     def _markdown(self) -> str:
@@ -41,7 +42,7 @@ class ScorecardScreen(Screen):
 
     def action_answers(self) -> None:
         self.showing_answers = not self.showing_answers
-        self.query_one("#scorecard", Markdown).update(self._markdown())
+        self.query_one("#scorecard", Markdown).update(visible(self._markdown()))
 
     def action_export(self, fmt: str) -> None:
         self.export_dir.mkdir(parents=True, exist_ok=True)
@@ -49,4 +50,4 @@ class ScorecardScreen(Screen):
         title = f"Scorecard: {self.session_id}"
         path.write_text(to_markdown(self.scorecard, title) if fmt == "md"
                         else to_html(self.scorecard, title))
-        self.notify(f"Saved {path}")
+        self.notify(visible(f"Saved {path}"), markup=False)
