@@ -114,6 +114,7 @@ def diff(a, b) -> list[str]:
 def run_score(a: argparse.Namespace) -> int:
     from rubrics import default_bank
     from .judges.export import to_html, to_json, to_markdown, to_text
+    from .terminal_text import visible
     names = [a.judge] + ([a.diff] if a.diff else [])
     judges = [_judge(n, a) for n in names]
     bank = default_bank()
@@ -146,7 +147,7 @@ def run_score(a: argparse.Namespace) -> int:
     for r in ordered:
         if "error" in r:
             failed += 1
-            print(f"fde-interview score: error: {r['error']}", file=sys.stderr)
+            print(f"fde-interview score: error: {visible(r['error'])}", file=sys.stderr)
             continue
         if a.json:
             continue
@@ -157,7 +158,7 @@ def run_score(a: argparse.Namespace) -> int:
             print(f"{r['file']}: {sc.overall or 'UNSCORED'}", end="")
             print(to_text(sc) if a.verbose else f"  ({sc.agreement_line()})\n", end="")
         else:
-            sys.stdout.write(render(sc, title=f"Scorecard: {r['session']}"))
+            sys.stdout.write(visible(render(sc, title=f"Scorecard: {r['session']}")))
         if a.diff:
             lines = diff(r["scorecards"][0], r["scorecards"][1])
             print(f"{r['file']}: {len(lines)} verdict(s) differ between {names[0]} and {names[1]}")

@@ -18,6 +18,7 @@ from transcripts import now_iso
 
 from . import phrases
 from .assess import assess
+from .candidate_commands import parse_command
 from .policies import get_policy
 from .selection import question_text
 from .routing import after_assess, after_next, decide, new_record
@@ -136,7 +137,7 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None, ll
         out, card = _Out(state), card_of(state)
         text = state["answer"]["text"]
         rec = dict(state["records"][card.id])
-        is_command = text.strip().startswith("/")
+        is_command = parse_command(text) is not None
         a = (assess(card, text) if not is_command else
              {"covered": {}, "tool_checks": [], "red_flags": {}, "first_person": True,
               "has_metric": True, "words": 0})

@@ -1,23 +1,21 @@
 """`fde-interview practice --plain`: the interview on stdin/stdout, for scripts, pipes and
-screen readers. An answer ends at an empty line; /skip, /end and /help are commands; end of
-input ends the interview normally and grades it; Ctrl-C leaves it saved for --resume."""
+screen readers. An answer ends at an empty line; /skip, /end and /help alone on the first line
+are commands (candidate_commands says which), a lone unknown /word is pointed out, any other
+line is answer text; end of input ends the interview normally and grades it; Ctrl-C leaves it
+saved for --resume."""
 from __future__ import annotations
 
 import sys
 import textwrap
 from typing import TextIO
 
+from .candidate_commands import HELP, HELP_TEXT, parse_command, unknown_command
 from .session import Session, Turn
-
-HELP = """Commands (each on a line of its own):
-  /skip   move to the next question
-  /end    finish the interview now; you will still be graded
-  /help   show this help
-Finish each answer with an empty line."""
+from .terminal_text import visible
 
 
 def _say(out: TextIO, text: str, who: str = "Interviewer") -> None:
-    body = textwrap.fill(text, width=96, initial_indent="  ", subsequent_indent="  ")
+    body = textwrap.fill(visible(text), width=96, initial_indent="  ", subsequent_indent="  ")
     out.write(f"\n{who}:\n{body}\n")
 
 
@@ -26,7 +24,7 @@ def show(out: TextIO, turn: Turn, streamed: set[str] = frozenset()) -> None:
         if e.type == "interviewer" and e.id not in streamed:
             _say(out, e.text)
         elif e.type == "notice" and e.level != "info":
-            out.write(f"\n[{e.level}] {e.text}\n")
+            out.write(f"\n[{e.level}] {visible(e.text)}\n")
         elif e.type == "score":
             out.write(render_scorecard(e.scorecard))
     out.flush()
@@ -60,7 +58,7 @@ def read_answer(inp: TextIO, out: TextIO, prompt: str, allow_empty: bool = False
             if allow_empty:
                 return ""
             continue   # ignore blank lines before an answer starts
-        if not lines and line.strip().startswith("/"):
+        if not lines and (parse_command(line) or unknown_command(line)):
             return line.strip()   # commands need no empty line
         lines.append(line)
 
@@ -81,7 +79,7 @@ class _Streamer:
             self.current = event_id
             self.done.add(event_id)
             self.out.write("\nInterviewer:\n  ")
-        self.out.write(piece)
+        self.out.write(visible(piece))
         self.out.flush()
 
 
@@ -130,8 +128,11 @@ def _converse(session: Session, inp: TextIO, out: TextIO, voice) -> int:
             if text is None:
                 eof = True
                 text = "/end"
-            elif text.lower() in ("/help", "/?"):
-                out.write(HELP + "\n")
+            elif parse_command(text) in HELP:
+                out.write(HELP_TEXT + "\nFinish each answer with an empty line.\n")
+                continue
+            elif unknown_command(text):
+                out.write(f"unknown command {visible(text)}; /help lists them\n")
                 continue
         streamer = _Streamer(out)
         turn = session.answer(text, source=source, on_text=streamer if session.llm else None)

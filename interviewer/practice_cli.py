@@ -76,6 +76,7 @@ def _interrupt_on_ctrl_c() -> None:
 
 def run_sessions(a: argparse.Namespace) -> int:
     from transcripts import list_sessions, sessions_dir
+    from .terminal_text import visible
     rows = list_sessions(sessions_dir(a.out))
     if a.json:
         json.dump([asdict(r) for r in rows], sys.stdout, indent=2)
@@ -86,11 +87,11 @@ def run_sessions(a: argparse.Namespace) -> int:
         return 0
     for r in rows:
         if r.error:
-            print(f"{r.session_id:<24} unreadable: {r.error}")
+            print(visible(f"{r.session_id:<24} unreadable: {r.error}"))
             continue
         status = r.level or ("finished" if r.finished else "in progress")
-        print(f"{r.session_id:<24} {r.started[:16]:<17} {r.round:<14} "
-              f"{','.join(r.questions):<16} {r.turns:>3} turns  {status}")
+        print(visible(f"{r.session_id:<24} {r.started[:16]:<17} {r.round:<14} "
+                      f"{','.join(r.questions):<16} {r.turns:>3} turns  {status}"))
     return 0
 
 
@@ -160,6 +161,7 @@ def run_replay(a: argparse.Namespace) -> int:
     from transcripts import TornLineWarning, TranscriptError, load, sessions_dir
     from .judges.export import to_text
     from .judges.scorecard import Scorecard
+    from .terminal_text import visible
     path = Path(a.file)
     if not path.exists():
         path = sessions_dir(a.out) / f"{a.file}.jsonl"
@@ -170,18 +172,22 @@ def run_replay(a: argparse.Namespace) -> int:
     except TranscriptError as exc:
         raise UsageError(str(exc)) from None
     h = t.header
-    print(f"session {h.session_id}, {h.round} round, {h.started[:16]}, questions "
-          f"{', '.join(h.questions)}, interviewer {h.provider}")
+
+    def show(line: str) -> None:   # transcript text: control characters made visible
+        print(visible(line))
+
+    show(f"session {h.session_id}, {h.round} round, {h.started[:16]}, questions "
+         f"{', '.join(h.questions)}, interviewer {h.provider}")
     for e in t.events:
         if e.type == "interviewer":
-            print(f"\nInterviewer: {e.text}")
+            show(f"\nInterviewer: {e.text}")
         elif e.type == "candidate":
-            print(f"\nYou{' (voice)' if e.source == 'voice' else ''}: {e.text}")
+            show(f"\nYou{' (voice)' if e.source == 'voice' else ''}: {e.text}")
         elif e.type == "tool_check":
-            print(f"  [check] {e.quantity}: said {e.claimed_text}, the {e.tool} tool gives "
-                  f"{e.computed:.4g} {e.unit} -> {'ok' if e.ok else 'MISMATCH'}")
+            show(f"  [check] {e.quantity}: said {e.claimed_text}, the {e.tool} tool gives "
+                 f"{e.computed:.4g} {e.unit} -> {'ok' if e.ok else 'MISMATCH'}")
         elif e.type == "notice":
-            print(f"  [{e.level}] {e.text}")
+            show(f"  [{e.level}] {e.text}")
     score = t.latest_score()   # an unscored re-score never hides the grade
     if score:
         print(to_text(Scorecard.model_validate(score.scorecard)), end="")

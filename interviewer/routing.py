@@ -6,10 +6,8 @@ from dataclasses import asdict, dataclass
 
 from rubrics import Card
 
+from . import candidate_commands as commands
 from .policies import RoundPolicy
-
-END_COMMANDS = {"/end", "/quit", "/stop"}
-SKIP_COMMANDS = {"/skip", "/next"}
 
 
 @dataclass(frozen=True)
@@ -38,10 +36,10 @@ def decide(card: Card, policy: RoundPolicy, rec: dict, assessment: dict, answer:
            round_elapsed_s: float | None = None) -> Decision:
     """What the interviewer does after an answer. `rec` already includes this answer;
     `elapsed_s` counts from when this question was asked, `round_elapsed_s` from the opening."""
-    cmd = answer.strip().lower()
-    if cmd in END_COMMANDS:
+    cmd = commands.parse_command(answer)
+    if cmd in commands.END:
         return Decision("wrap", None, "the candidate ended the interview")
-    if cmd in SKIP_COMMANDS:
+    if cmd in commands.SKIP:
         return Decision("next", None, "the candidate skipped the question")
     if round_elapsed_s is not None and round_elapsed_s > policy.minutes * 60:
         return Decision("wrap", None, f"over the round's {policy.minutes}-minute budget")

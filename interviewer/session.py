@@ -32,6 +32,7 @@ from transcripts import (SCHEMA_VERSION, CandidateEvent, Header, SessionBusy, Se
 from transcripts.schema import Event
 
 from . import __version__
+from .candidate_commands import parse_command
 from .checkpoint_db import CheckpointDBError, open_checkpoints
 from .graph import build_graph
 from .policies import MAX_FOLLOW_UPS, get_policy
@@ -114,12 +115,13 @@ class Session:
                         model=backend.model if backend else None)
         path = directory / f"{sid}.jsonl"
         lock = _lock(path)
+        if path.exists():
+            lock.release()
+            raise SessionError(f"session {sid} already exists at {path}")
         try:
-            if path.exists():
-                raise SessionError(f"session {sid} already exists at {path}")
             s = cls(directory, header, bank, llm, lock)
         except BaseException:
-            lock.release()
+            lock.discard()   # the session never existed: leave nothing behind
             raise
         try:
             s.writer = TranscriptWriter(s.path, header)
@@ -269,8 +271,9 @@ class Session:
         return [e for e in pending if e.type in ("interviewer", "tool_check",
                                                  "requirement_change")]
 
-    def answer(self, text: str, source: str = "typed", on_text=None) -> Turn:
+    def answer(self, text: str, source: str = "typed", on_text=None, on_saved=None) -> Turn:
         """Record the candidate's answer (fsynced), then let the interviewer respond.
+        `on_saved(event)` is called once the answer is on disk (a front-end shows it then);
         `on_text(event_id, piece)` receives the interviewer's words as they stream
         (piece None means: discard what streamed for that event, the fallback follows)."""
         if self.awaiting() is None:
@@ -278,11 +281,13 @@ class Session:
         turn = self.values.get("turn", 0) + 1
         event = CandidateEvent(id=f"a{turn}", text=text, turn=turn,
                                question=self.current_question(),
-                               source="command" if text.strip().startswith("/") else source)
+                               source="command" if parse_command(text) else source)
         try:
             self.writer.write(event)
         except TranscriptError as exc:   # never take an answer the record cannot hold
             raise SessionError(str(exc)) from None
+        if on_saved is not None:
+            on_saved(event)
         return self._resume_with(event, on_text)
 
     def _resume_with(self, event: CandidateEvent, on_text=None) -> Turn:

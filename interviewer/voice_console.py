@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from .voice import Recorder, Speaker, Transcriber, VoiceUnavailable, meter
+from .terminal_text import visible
 
 
 @dataclass
@@ -87,7 +88,7 @@ def record_answer(voice: VoiceSetup, inp: TextIO, out: TextIO, vocabulary: list[
         if not heard.text:
             out.write("  I heard nothing I could recognise. Press Enter to try again, or type.\n")
         else:
-            out.write(f"  Heard: {heard.text}\n  Enter sends it; type a correction (end with "
+            out.write(f"  Heard: {visible(heard.text)}\n  Enter sends it; type a correction (end with "
                       f"an empty line); /retry records again.\n> ")
         out.flush()
         first = inp.readline()

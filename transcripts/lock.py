@@ -66,6 +66,13 @@ class SessionLock:
         if fd is not None:
             os.close(fd)   # closing the descriptor releases the flock
 
+    def discard(self) -> None:
+        """Release and remove the lock file of a session that never came to exist (a new
+        session that failed to start): nobody else can be waiting on its name."""
+        if self._fd is not None:
+            self.path.unlink(missing_ok=True)
+        self.release()
+
     def __enter__(self) -> "SessionLock":
         return self.acquire()
 

@@ -11,6 +11,7 @@ from typing import Protocol
 
 from rubrics import Bank
 
+from ..candidate_commands import parse_command
 from .scorecard import Agreement, JudgeInfo, Scorecard
 
 CALIBRATION_FILE = Path(__file__).parent / "calibration.json"
@@ -29,7 +30,7 @@ class Answers:
 def answers_from_transcript(t) -> Answers:
     a = Answers(t.header.round, list(t.header.questions))
     for e in t.events:
-        if e.type == "candidate" and e.question and not e.text.strip().startswith("/"):
+        if e.type == "candidate" and e.question and parse_command(e.text) is None:
             a.by_question.setdefault(e.question, []).append(e.text)
         elif (e.type == "interviewer" and e.question and e.act not in
               ("opening", "question", "move-on", "wrap-up", "closing")):

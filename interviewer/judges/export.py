@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 import json
 
+from ..terminal_text import visible
 from .scorecard import Scorecard
 
 MARK = {"met": "+", "partial": "~", "missing": "-", "unscored": "?"}
@@ -19,6 +20,7 @@ def _shape(q) -> str:
 
 
 def to_text(sc: Scorecard) -> str:
+    """For a terminal: control characters in evidence quotes and notes are made visible."""
     lines = ["", "Scorecard " + "-" * 60]
     for q in sc.questions:
         lines.append(f"{q.question}: {q.title}  ->  {q.level or 'UNSCORED'}"
@@ -39,7 +41,7 @@ def to_text(sc: Scorecard) -> str:
     lines.append(f"Overall: {sc.overall or 'UNSCORED'}")
     lines += [f"Note: {n}" for n in sc.notes]
     lines.append(sc.agreement_line())
-    return "\n".join(lines) + "\n"
+    return visible("\n".join(lines) + "\n")
 
 
 def to_markdown(sc: Scorecard, title: str = "Scorecard") -> str:

@@ -13,7 +13,10 @@ from textual.widgets import Footer, Header, Static, TextArea
 
 from rubrics import default_bank
 
+from ...candidate_commands import HELP, HELP_TEXT, parse_command, unknown_command
+from ...terminal_text import visible
 from ..config import AppConfig
+from ..outside_text import markup
 from ..widgets.conversation import ConversationLog
 from ..widgets.numbers import NumberPanel
 from ..widgets.timer import QuestionTimer
@@ -78,11 +81,12 @@ class InterviewScreen(Screen):
     def _voice(self):
         return self.config.voice if getattr(self.app, "voice_enabled", True) else None
 
-    def _status(self, path: str = "starting...") -> str:
+    def _status(self, path: str = "starting..."):
         llm = self.config.llm
-        mode = ("[green]offline[/green]" if llm is None
-                else f"{llm.backend.name} · {llm.backend.model}")
-        return f" {mode}  │  round: {self.round_type}  │  transcript: {path}"
+        mode = "[green]offline[/green]" if llm is None else "$model"
+        return markup(f" {mode}  │  round: $round  │  transcript: $path", path=path,
+                      round=self.round_type,
+                      model="" if llm is None else f"{llm.backend.name} · {llm.backend.model}")
 
     def on_mount(self) -> None:
         self.query_one("#editor").focus()
@@ -127,7 +131,8 @@ class InterviewScreen(Screen):
                                 llm=self.config.llm)
             turn = s.start()
         except SessionError as exc:
-            self.app.call_from_thread(self.notify, str(exc), severity="error", timeout=10)
+            self.app.call_from_thread(self.notify, visible(str(exc)), severity="error",
+                                      timeout=10, markup=False)
             return
         self.session = s
         self.app.call_from_thread(self._after_turn, turn, None)
@@ -136,12 +141,17 @@ class InterviewScreen(Screen):
     def send(self, text: str) -> None:
         log = self.query_one(ConversationLog)
 
+        def on_saved(event) -> None:   # on disk now: only then is it shown
+            if parse_command(event.text) is None:
+                self.app.call_from_thread(log.add, "candidate", event.text)
+
         def on_text(event_id: str, piece: str | None) -> None:
             self.app.call_from_thread(log.stream, event_id, piece)
         try:
             source, self.heard_source = self.heard_source, "typed"
-            turn = self.session.answer(text, source="command" if text.startswith("/") else source,
-                                       on_text=on_text if self.config.llm else None)
+            turn = self.session.answer(text, source=source,   # the session marks commands
+                                       on_text=on_text if self.config.llm else None,
+                                       on_saved=on_saved)
         except Exception as exc:   # never lose what was typed
             self.app.call_from_thread(self._failed, text, exc)
             return
@@ -174,8 +184,8 @@ class InterviewScreen(Screen):
 
     def _failed(self, text: str, exc: Exception) -> None:
         self.busy = False
-        self.notify(f"The interviewer hit a problem: {exc}. Your answer is still in the "
-                    "editor; submit it again.", severity="error", timeout=10)
+        self.notify(f"The interviewer hit a problem: {visible(str(exc))}. Your answer is still "
+                    "in the editor; submit it again.", severity="error", timeout=10, markup=False)
 
     def action_submit(self) -> None:
         editor = self.query_one("#editor", TextArea)
@@ -183,10 +193,17 @@ class InterviewScreen(Screen):
         if not text:
             self.notify("Type an answer first (Ctrl+N skips the question).", timeout=3)
             return
+        if parse_command(text) in HELP:
+            self.notify(HELP_TEXT, markup=False, timeout=10)
+            return
+        if unknown_command(text):
+            self.notify(f"unknown command {visible(text)}; /help lists them", markup=False,
+                        timeout=5)
+            return
         if self.session is None and self.pending is None:
-            # The engine is still loading: keep the answer and send it the moment it is ready.
+            # The engine is still loading: keep the answer (it stays in the editor too) and
+            # send it the moment it is ready; it is shown once it is saved.
             self.pending = text
-            self.query_one(ConversationLog).add("candidate", text)
             self.notify("The interviewer is getting ready; your answer will go as soon as "
                         "it is.", timeout=3)
             return
@@ -211,7 +228,8 @@ class InterviewScreen(Screen):
                 self.recorder.start()
             except VoiceUnavailable as exc:
                 self.recorder = None
-                self.notify(f"{exc}. Type your answer instead.", severity="warning", timeout=8)
+                self.notify(f"{visible(str(exc))}. Type your answer instead.", severity="warning",
+                            timeout=8, markup=False)
                 return
             meter_w.update("[red]● recording[/red]")
             return
@@ -228,7 +246,8 @@ class InterviewScreen(Screen):
         try:
             heard = self._voice.transcriber.transcribe(audio, vocab)
         except VoiceUnavailable as exc:
-            self.app.call_from_thread(self.notify, f"{exc}", severity="error", timeout=8)
+            self.app.call_from_thread(self.notify, visible(str(exc)), severity="error",
+                                      timeout=8, markup=False)
             self.app.call_from_thread(self.query_one("#meter", Static).update, "voice off")
             return
         self.app.call_from_thread(self._heard, heard)
@@ -256,6 +275,4 @@ class InterviewScreen(Screen):
 
     def _send(self, text: str) -> None:
         self.busy = True
-        if not text.startswith("/"):
-            self.query_one(ConversationLog).add("candidate", text)
-        self.send(text)
+        self.send(text)   # shows the answer once the session has saved it

@@ -13,6 +13,8 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Sel
 
 from rubrics import ROUND_TYPES, THEMES, default_bank
 
+from ..outside_text import cell, markup
+
 MARK = {"near-verbatim": "◻", "same-scenario": "▨", "other-sources": "■",
         "no-interview-source": "┄"}
 
@@ -48,15 +50,16 @@ class PickScreen(Screen):
             if self.unfinished:
                 s = self.unfinished[0]
                 with Horizontal(id="resume-bar"):
-                    yield Label(f"Unfinished session {s.session_id} ({s.round}, "
-                                f"{', '.join(s.questions)}).")
+                    yield Label(markup("Unfinished session $id ($round, $questions).",
+                                       id=s.session_id, round=s.round,
+                                       questions=", ".join(s.questions)))
                     yield Button("Resume", id="resume", variant="warning")
             with Horizontal(id="filters"):
                 yield Select([(r, r) for r in ROUND_TYPES], value=self.round_type,
                              allow_blank=False, id="round")
                 yield Select([(v, k) for k, v in THEMES.items()], prompt="any theme", id="theme")
                 yield Input(placeholder="chapter", id="chapter", type="integer")
-                yield Label(f"provider: {self.provider}", id="provider")
+                yield Label(markup("provider: $provider", provider=self.provider), id="provider")
                 yield Label("voice", classes="switch-label")
                 yield Switch(value=self.voice_available, id="voice",
                              tooltip="answer by voice (start with --voice to enable)")
@@ -91,8 +94,8 @@ class PickScreen(Screen):
                 continue
             if chapter.strip().isdigit() and c.chapter != int(chapter):
                 continue
-            table.add_row(c.id, str(c.chapter), c.theme, ",".join(c.rounds),
-                          MARK[c.provenance.label], c.title, key=c.id)
+            table.add_row(*map(cell, (c.id, c.chapter, c.theme, ",".join(c.rounds),
+                                      MARK[c.provenance.label], c.title)), key=c.id)
 
     @on(Select.Changed)
     @on(Input.Changed)

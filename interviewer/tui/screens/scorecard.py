@@ -13,6 +13,7 @@ from transcripts import write_private
 
 from ...judges.export import to_html, to_markdown
 from ...judges.scorecard import Scorecard
+from ...terminal_text import visible
 
 
 class ScorecardScreen(Screen):
@@ -27,7 +28,7 @@ class ScorecardScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Markdown(self._markdown(), id="scorecard")
+        yield Markdown(visible(self._markdown()), id="scorecard")
         yield Footer()
 
     def _markdown(self) -> str:
@@ -42,7 +43,7 @@ class ScorecardScreen(Screen):
 
     def action_answers(self) -> None:
         self.showing_answers = not self.showing_answers
-        self.query_one("#scorecard", Markdown).update(self._markdown())
+        self.query_one("#scorecard", Markdown).update(visible(self._markdown()))
 
     def action_export(self, fmt: str) -> None:
         path = self.export_dir / f"{self.session_id}.{fmt}"
@@ -51,7 +52,7 @@ class ScorecardScreen(Screen):
             write_private(path, to_markdown(self.scorecard, title) if fmt == "md"
                           else to_html(self.scorecard, title))
         except OSError as exc:
-            self.notify(f"{path}: not saved: {exc.strerror or exc}", severity="error",
+            self.notify(visible(f"{path}: not saved: {exc.strerror or exc}"), severity="error",
                         markup=False)
             return
-        self.notify(f"Saved {path}", markup=False)
+        self.notify(visible(f"Saved {path}"), markup=False)

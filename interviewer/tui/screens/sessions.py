@@ -5,10 +5,10 @@ from __future__ import annotations
 import warnings
 from collections import Counter
 
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
@@ -16,6 +16,8 @@ from rubrics import default_bank
 from transcripts import TornLineWarning, list_sessions, load, sessions_dir
 
 from ...judges.scorecard import LEVELS
+from ...terminal_text import visible
+from ..outside_text import cell, markup, plain
 
 BARS = "▁▃▅█"   # poor, borderline, solid, outstanding
 
@@ -91,16 +93,16 @@ class SessionsScreen(Screen):
         self.rows = list_sessions(sessions_dir(self.out))
         for r in self.rows:   # an unreadable file is listed as such, never hidden
             if r.error:
-                table.add_row("", "?", "unreadable", Text(r.error), "", r.session_id,
+                table.add_row(*map(cell, ("", "?", "unreadable", r.error, "", r.session_id)),
                               key=r.path)
                 continue
-            table.add_row(r.started[:16].replace("T", " "), r.round,
-                          r.level or ("finished" if r.finished else "unfinished"),
-                          ",".join(r.questions), str(r.turns), r.session_id,
+            table.add_row(*map(cell, (r.started[:16].replace("T", " "), r.round,
+                                      r.level or ("finished" if r.finished else "unfinished"),
+                                      ",".join(r.questions), r.turns, r.session_id)),
                           key=r.path)
         chart, missed = progress_lines([r.path for r in self.rows if not r.error])
-        self.query_one("#chart", Static).update("\n".join(chart))
-        self.query_one("#missed", Static).update("\n".join(missed))
+        self.query_one("#chart", Static).update(plain("\n".join(chart)))
+        self.query_one("#missed", Static).update(plain("\n".join(missed)))
         table.focus()
 
     def current(self):
@@ -114,7 +116,7 @@ class SessionsScreen(Screen):
         """The row under the cursor, or None (an unreadable file says why instead)."""
         row = self.current()
         if row and row.error:
-            self.notify(row.error, title="unreadable", severity="error", markup=False)
+            self.notify(visible(row.error), title="unreadable", severity="error", markup=False)
             return None
         return row
 
@@ -162,16 +164,19 @@ class ReplayScreen(Screen):
         lines = []
         for e in self.steps[:self.shown]:
             if e.type == "interviewer":
-                lines.append(f"[b]Interviewer[/b]: {e.text}")
+                lines.append(markup("[b]Interviewer[/b]: $text", text=e.text))
             elif e.type == "candidate":
-                lines.append(f"[b]You[/b]: {e.text}")
+                lines.append(markup("[b]You[/b]: $text", text=e.text))
             else:
-                lines.append(f"  [dim]check {e.quantity}: said {e.claimed_text}, computed "
-                             f"{e.computed:.4g} -> {'ok' if e.ok else 'MISMATCH'}[/dim]")
-        self.body = "\n\n".join(lines)
-        self.query_one("#replay-body", Static).update(self.body)
-        self.query_one("#replay-status", Static).update(
-            f" turn {self.shown}/{len(self.steps)}  │  {self.t.header.session_id}")
+                lines.append(markup(f"  [dim]check $quantity: said $claimed, computed "
+                                    f"{e.computed:.4g} -> {'ok' if e.ok else 'MISMATCH'}[/dim]",
+                                    quantity=e.quantity, claimed=e.claimed_text))
+        self.content = Content("\n\n").join(lines)
+        self.body = self.content.plain   # what is shown, as text
+        self.query_one("#replay-body", Static).update(self.content)
+        self.query_one("#replay-status", Static).update(markup(
+            f" turn {self.shown}/{len(self.steps)}  │  $session",
+            session=self.t.header.session_id))
 
     @work(thread=True, exclusive=True)
     def action_rescore(self) -> None:
@@ -187,7 +192,8 @@ class ReplayScreen(Screen):
         previous = [Scorecard.model_validate(latest.scorecard)] if latest else []
         result = score_one(self.t.path, judges, default_bank(), True)
         if "error" in result:
-            self.app.call_from_thread(self.notify, result["error"], severity="error")
+            self.app.call_from_thread(self.notify, visible(result["error"]), severity="error",
+                                      markup=False)
             return
         new = result["scorecards"][0]
         changes = diff(previous[-1], new) if previous else []
@@ -197,6 +203,8 @@ class ReplayScreen(Screen):
         self.app.call_from_thread(self._show_rescore, summary, changes)
 
     def _show_rescore(self, summary: str, changes: list[str]) -> None:
-        self.body += "\n\n[b]" + summary + "[/b]\n" + "\n".join(changes)
-        self.query_one("#replay-body", Static).update(self.body)
-        self.notify(summary)
+        self.content += markup("\n\n[b]$summary[/b]\n$changes", summary=summary,
+                               changes="\n".join(changes))
+        self.body = self.content.plain
+        self.query_one("#replay-body", Static).update(self.content)
+        self.notify(visible(summary), markup=False)

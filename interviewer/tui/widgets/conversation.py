@@ -4,6 +4,8 @@ from __future__ import annotations
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ..outside_text import markup
+
 
 class Turn(Static):
     """One utterance. Streaming appends to it; a withdrawn stream clears it."""
@@ -15,7 +17,8 @@ class Turn(Static):
 
     def _render_text(self) -> None:
         label = {"interviewer": "Interviewer", "candidate": "You", "notice": "Note"}[self.who]
-        self.update(f"[b]{label}[/b]\n{self.text}" if self.text else f"[b]{label}[/b] …")
+        self.update(markup(f"[b]{label}[/b]\n$text", text=self.text) if self.text
+                    else markup(f"[b]{label}[/b] …"))
 
     def append(self, piece: str) -> None:
         self.text += piece

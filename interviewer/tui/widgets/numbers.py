@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ..outside_text import markup
+
 
 class NumberPanel(VerticalScroll):
     def on_mount(self) -> None:
@@ -17,8 +19,10 @@ class NumberPanel(VerticalScroll):
         self.checks += 1
         mark = "[green]✓ ok[/green]" if e.ok else "[red]✗ mismatch[/red]"
         unit = "" if e.unit in ("count", "x") else f" {e.unit}"
-        self.mount(Static(
-            f"{mark}  [b]{e.quantity}[/b]\n  you said: {e.claimed_text}\n"
-            f"  {e.tool} computes: {e.computed:.4g}{unit}\n  [dim]{e.arithmetic}[/dim]",
+        self.mount(Static(markup(
+            f"{mark}  [b]$quantity[/b]\n  you said: $claimed\n"
+            "  $tool computes: $computed\n  [dim]$arithmetic[/dim]",
+            quantity=e.quantity, claimed=e.claimed_text, tool=e.tool,
+            computed=f"{e.computed:.4g}{unit}", arithmetic=e.arithmetic),
             classes="check " + ("ok" if e.ok else "bad")))
         self.scroll_end(animate=False)
