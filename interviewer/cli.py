@@ -23,6 +23,16 @@ def _lazy(module: str, name: str):
     return run
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="fde-interview",
@@ -49,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     practice.add_argument("--provider", choices=("anthropic", "openai", "openai-compatible"))
     practice.add_argument("--model")
     practice.add_argument("--base-url")
+    practice.add_argument("--turn-deadline", type=_seconds, metavar="SECONDS",
+                          help="longest wait for the model per turn (default 20), then the "
+                               "offline interviewer takes the turn")
     practice.add_argument("--api-key", help="overrides the config file and environment "
                           "(prefer the environment: ANTHROPIC_API_KEY, OPENAI_API_KEY)")
     practice.set_defaults(run=_lazy("practice_cli", "run_practice"))

@@ -85,8 +85,20 @@ class _Streamer:
         self.out.flush()
 
 
+def _waiting_notice(out: TextIO):
+    from .llm_interviewer import WAITING_TEXT
+
+    def show_waiting() -> None:
+        out.write(f"\n  [{WAITING_TEXT}]\n")
+        out.flush()
+    return show_waiting
+
+
 def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdout,
               voice=None) -> int:
+    from .llm_interviewer import ctrl_c_continues_offline
+    if session.llm is not None:
+        session.llm.on_waiting = _waiting_notice(out)
     first = session.start()
     show(out, first)
     if voice is not None:
@@ -120,8 +132,9 @@ def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdou
                     out.write(HELP + "\n")
                     continue
             streamer = _Streamer(out)
-            turn = session.answer(text, source=source,
-                                  on_text=streamer if session.llm else None)
+            with ctrl_c_continues_offline(session.llm):   # Ctrl-C in a model wait: go offline
+                turn = session.answer(text, source=source,
+                                      on_text=streamer if session.llm else None)
             show(out, turn, streamer.done)
             if voice is not None:
                 _speak(voice, turn)
