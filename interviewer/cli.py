@@ -24,6 +24,7 @@ def _lazy(module: str, name: str):
     return run
 
 
+<<<<<<< HEAD
 def whole_number(low: int, high: int | None = None):
     """An argparse type: an integer from `low` to `high`, else a message naming the bounds."""
     def parse(text: str) -> int:
@@ -36,6 +37,16 @@ def whole_number(low: int, high: int | None = None):
             raise argparse.ArgumentTypeError(f"must be {bounds}, got {n}")
         return n
     return parse
+=======
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
+    return value
+>>>>>>> fix/models
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -65,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     practice.add_argument("--provider", choices=("anthropic", "openai", "openai-compatible"))
     practice.add_argument("--model")
     practice.add_argument("--base-url")
+    practice.add_argument("--turn-deadline", type=_seconds, metavar="SECONDS",
+                          help="longest wait for the model per turn (default 20), then the "
+                               "offline interviewer takes the turn")
     practice.add_argument("--api-key", help="overrides the config file and environment "
                           "(prefer the environment: ANTHROPIC_API_KEY, OPENAI_API_KEY)")
     practice.set_defaults(run=_lazy("practice_cli", "run_practice"))

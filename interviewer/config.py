@@ -9,9 +9,10 @@ path in FDE_INTERVIEW_CONFIG:
     model = "meta-llama/Llama-3.3-70B-Instruct"
     base_url = "http://localhost:8000/v1"
     # api_key = "..."                # better kept in the environment
+    # turn_deadline = 20             # seconds one interviewer turn may wait for the model
 
 Environment: FDE_INTERVIEW_PROVIDER, FDE_INTERVIEW_MODEL, FDE_INTERVIEW_BASE_URL,
-FDE_INTERVIEW_API_KEY, and the providers' own ANTHROPIC_API_KEY, OPENAI_API_KEY,
+FDE_INTERVIEW_API_KEY, FDE_INTERVIEW_TURN_DEADLINE, and the providers' own ANTHROPIC_API_KEY, OPENAI_API_KEY,
 OPENAI_BASE_URL. A key alone never switches providers on: with no provider chosen the
 offline interviewer runs and nothing is spent.
 """
@@ -42,6 +43,7 @@ class LLMConfig:
     api_key: str | None = field(repr=False)
     key_source: str = ""          # where the key came from (never the key itself)
     cache_salt: str | None = field(default=None, repr=False)
+    turn_deadline: float | None = None   # seconds; None: the interviewer's default (20)
 
     def describe(self) -> dict:
         """What may be recorded in a transcript: no key, no salt."""
@@ -73,7 +75,7 @@ def read_config_file(path: Path) -> dict:
     llm = data.get("llm", {})
     if not isinstance(llm, dict):
         raise ConfigError(f"{path}: [llm] must be a table")
-    unknown = set(llm) - {"provider", "model", "base_url", "api_key"}
+    unknown = set(llm) - {"provider", "model", "base_url", "api_key", "turn_deadline"}
     if unknown:
         raise ConfigError(f"{path}: unknown key(s) in [llm]: {', '.join(sorted(unknown))}")
     return llm
@@ -96,7 +98,7 @@ def _salt(path: Path) -> str:
 
 def resolve(*, provider: str | None = None, model: str | None = None,
             base_url: str | None = None, api_key: str | None = None,
-            env: dict | None = None, path: Path | None = None) -> LLMConfig | None:
+            turn_deadline: float | None = None, env: dict | None = None, path: Path | None = None) -> LLMConfig | None:
     """The backend settings, or None for the offline interviewer."""
     env = os.environ if env is None else env
     path = path or config_path(env)
@@ -130,5 +132,19 @@ def resolve(*, provider: str | None = None, model: str | None = None,
         raise ConfigError(f"no API key for {prov}: set {KEY_ENV[prov]} (or pass --api-key)")
     if not mdl and prov in DEFAULT_MODELS:
         mdl = DEFAULT_MODELS[prov]
+    deadline, where = pick(turn_deadline, "turn_deadline", PREFIX + "TURN_DEADLINE")
     return LLMConfig(prov, mdl, url, key, source,
-                     _salt(path) if prov == "openai-compatible" else None)
+                     _salt(path) if prov == "openai-compatible" else None,
+                     _seconds(deadline, where) if deadline is not None else None)
+
+
+def _seconds(value, where: str) -> float:
+    """A turn deadline: a positive number of seconds."""
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        seconds = float("nan")
+    if not seconds > 0 or seconds == float("inf"):
+        raise ConfigError(f"turn_deadline ({where}) must be a positive number of seconds, "
+                          f"got {value!r}")
+    return seconds

@@ -83,12 +83,19 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None, ll
     policy = get_policy(round_type)
     bank = bank or default_bank()
 
-    def worded(out: "_Out", card: Card, kind: str, draft: str, dialog: list[dict]) -> str:
+    def model_notices(out: "_Out", card: Card | None) -> None:
+        """What the model side has to say once: probe gaps, the breaker opening or closing."""
+        for level, text in llm.take_notices():
+            out.add("notice", question=card.id if card else None, level=level, text=text)
+
+    def worded(out: "_Out", card: Card, kind: str, draft: str, dialog: list[dict],
+               turn: int | None) -> str:
         """The LLM's wording of a move, streamed; the draft when there is no model or it fails."""
         if llm is None:
             return draft
         from .llm.base import LLMError
-        from .llm_interviewer import Leak
+        from .llm_interviewer import Leak, ModelPaused
+        llm.begin_turn(turn)
         writer, event_id = get_stream_writer(), f"g{out.n + 1}"
         streamed: list[str] = []
 
@@ -98,6 +105,8 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None, ll
         try:
             return llm.speak(card=card, policy=policy, kind=kind, draft=draft, dialog=dialog,
                              on_text=on_text)
+        except ModelPaused:
+            return draft   # the breaker is open: said once when it opened
         except (LLMError, Leak) as exc:
             if streamed:
                 writer({"event": event_id, "reset": True})
@@ -105,6 +114,8 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None, ll
                     text=f"The model could not word this turn ({exc}); the offline interviewer "
                          "asked it instead.")
             return draft
+        finally:
+            model_notices(out, card)
 
     def card_of(state: dict) -> Card:
         return bank.get(state["questions"][state["q_index"]])
@@ -151,6 +162,7 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None, ll
             rec["dialog"] = _dialog(rec, "candidate", text)
             rec["texts"] = list(rec.get("texts") or []) + [text]
             if llm is not None:
+                llm.begin_turn(state.get("turn"))
                 a["tool_checks"] = a["tool_checks"] + _llm_checks(out, card, text, a)
             for tc in a["tool_checks"]:
                 if "error" in tc:
@@ -213,7 +225,7 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None, ll
         else:   # deepen
             text = f"{ack} {by_id[target].text}"
         rec = dict(state["records"][card.id])
-        text = worded(out, card, kind, text, rec.get("dialog") or [])
+        text = worded(out, card, kind, text, rec.get("dialog") or [], state.get("turn"))
         act = {"deepen": "probe"}.get(kind, kind)
         out.add("interviewer", act=act, question=card.id, text=text, reason=d["reason"])
         rec["dialog"] = _dialog(rec, "interviewer", text)
@@ -222,13 +234,19 @@ def build_graph(round_type: str, bank: Bank | None = None, checkpointer=None, ll
     def _llm_checks(out: _Out, card: Card, text: str, a: dict) -> list[dict]:
         """Numbers the model found and the calculators checked, beyond the card's own."""
         from .llm.base import LLMError
+        from .llm_interviewer import ModelPaused
         try:
             checks, notes = llm.check_numbers(card=card, answer=text)
+        except ModelPaused:
+            model_notices(out, card)
+            return []   # the breaker is open: said once when it opened
         except LLMError as exc:
             out.add("notice", question=card.id, level="warning",
                     text=f"The model could not check numbers this turn ({exc}); the card's "
                          "own checks ran.")
+            model_notices(out, card)
             return []
+        model_notices(out, card)
         for note in notes:
             out.add("notice", question=card.id, level="info", text=note)
         seen = {(t.get("check"), str(t.get("args"))) for t in a["tool_checks"]}

@@ -83,6 +83,15 @@ class _Streamer:
         self.out.flush()
 
 
+def _waiting_notice(out: TextIO):
+    from .llm_interviewer import WAITING_TEXT
+
+    def show_waiting() -> None:
+        out.write(f"\n  [{WAITING_TEXT}]\n")
+        out.flush()
+    return show_waiting
+
+
 def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdout,
               voice=None) -> int:
     """The whole console session. Ctrl-C at any point, from the first step on, leaves the
@@ -97,7 +106,11 @@ def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdou
 
 
 def _converse(session: Session, inp: TextIO, out: TextIO, voice) -> int:
-    first = session.start()
+    from .llm_interviewer import ctrl_c_continues_offline
+    if session.llm is not None:
+        session.llm.on_waiting = _waiting_notice(out)
+    with ctrl_c_continues_offline(session.llm):   # a resumed step may call the model
+        first = session.start()
     if first.awaiting is None and not first.events:
         out.write(f"session {session.id} is already finished; see {session.path}\n")
         return 0
@@ -135,7 +148,9 @@ def _converse(session: Session, inp: TextIO, out: TextIO, voice) -> int:
                 out.write(f"unknown command {visible(text)}; /help lists them\n")
                 continue
         streamer = _Streamer(out)
-        turn = session.answer(text, source=source, on_text=streamer if session.llm else None)
+        with ctrl_c_continues_offline(session.llm):   # Ctrl-C in a model wait: go offline
+            turn = session.answer(text, source=source,
+                                  on_text=streamer if session.llm else None)
         show(out, turn, streamer.done)
         if voice is not None:
             _speak(voice, turn)

@@ -14,17 +14,24 @@ def make_llm(a: argparse.Namespace):
     from .config import ConfigError, resolve
     try:
         cfg = resolve(provider=a.provider, model=a.model, base_url=a.base_url,
-                      api_key=getattr(a, "api_key", None))
+                      api_key=getattr(a, "api_key", None),
+                      turn_deadline=getattr(a, "turn_deadline", None))
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
     if cfg is None:
         return None
     from .llm import LLMError, make_backend
-    from .llm_interviewer import LLMInterviewer
+    from .llm_interviewer import FALLBACK_FEATURES, LLMInterviewer
     try:
         backend = make_backend(cfg)
     except LLMError as exc:
         raise UsageError(f"{cfg.provider}: {exc}") from None
+    report = getattr(backend, "report", None)
+    for what, ok, action in getattr(report, "findings", []):
+        if not ok and what in FALLBACK_FEATURES:   # the fallbacks in use, said up front
+            print(f"note: {what}: {action}", file=sys.stderr)
+    if cfg.turn_deadline is not None:
+        return LLMInterviewer(backend, turn_deadline_s=cfg.turn_deadline)
     return LLMInterviewer(backend)
 
 
@@ -106,7 +113,8 @@ def run_check_endpoint(a: argparse.Namespace) -> int:
         report = backend.probe()
     except LLMError as exc:
         raise UsageError(f"{a.base_url}: {exc}") from None
-    data = {"base_url": report.base_url, "reachable": report.reachable, "error": report.error,
+    data = {"base_url": report.base_url, "reachable": report.reachable,
+            "answering": report.answering, "error": report.error,
             "models": report.models, "model": report.model,
             "capabilities": {k: v for k, v in vars(report.capabilities).items() if k != "notes"},
             "findings": [{"feature": f, "supported": ok, "action": act}
@@ -114,7 +122,7 @@ def run_check_endpoint(a: argparse.Namespace) -> int:
     if a.json:
         json.dump(data, sys.stdout, indent=2)
         sys.stdout.write("\n")
-        return 0 if report.reachable else 1
+        return 0 if report.reachable and report.answering else 1
     if not report.reachable:
         print(f"{report.base_url}: not usable: {report.error}")
         return 1
@@ -122,7 +130,7 @@ def run_check_endpoint(a: argparse.Namespace) -> int:
     print(f"model in use: {report.model}")
     for f in data["findings"]:
         print(f"  {'yes' if f['supported'] else 'no ':<4} {f['feature']:<28} {f['action']}")
-    return 0
+    return 0 if report.answering else 1
 
 
 def run_transcribe(a: argparse.Namespace) -> int:

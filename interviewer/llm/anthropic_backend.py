@@ -9,7 +9,7 @@ from typing import Any
 from .base import (Capabilities, ChatResult, LLMError, Message, T,
                    TextSink, ToolCall, json_schema_of, parse_or_repair,
                    schema_instructions, sdk_error)
-from .retry import RetryPolicy, with_retries
+from .retry import RetryPolicy, current_deadline, request_timeout, with_retries
 
 
 def to_anthropic_messages(messages: list[Message]) -> list[dict]:
@@ -66,8 +66,12 @@ class AnthropicBackend:
 
     def _stream(self, kwargs: dict, on_text: TextSink | None) -> ChatResult:
         text, blocks, stop, started, usage = [], {}, None, False, {}
+        deadline = current_deadline()
         try:
-            for event in self.client.messages.create(**kwargs):
+            for event in self.client.messages.create(
+                    **kwargs, timeout=request_timeout(self.retry.timeout_s)):
+                if deadline is not None and deadline.over:   # a trickle past the turn
+                    raise deadline.error()
                 kind = event.type
                 if kind == "content_block_start":
                     block = event.content_block
@@ -130,7 +134,8 @@ class AnthropicBackend:
     def _complete(self, kwargs: dict) -> str:
         def call() -> str:
             try:
-                resp = self.client.messages.create(**kwargs)
+                resp = self.client.messages.create(
+                    **kwargs, timeout=request_timeout(self.retry.timeout_s))
                 return "".join(b.text for b in resp.content if getattr(b, "type", "") == "text")
             except Exception as exc:
                 raise self._error(exc) from None

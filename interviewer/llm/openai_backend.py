@@ -8,7 +8,7 @@ from typing import Any
 from .base import (Capabilities, ChatResult, LLMError, Message, T,
                    TextSink, ToolCall, json_schema_of, parse_or_repair,
                    schema_instructions, sdk_error)
-from .retry import RetryPolicy, with_retries
+from .retry import RetryPolicy, current_deadline, request_timeout, with_retries
 
 
 def to_openai_messages(system: str, messages: list[Message]) -> list[dict]:
@@ -73,9 +73,14 @@ class OpenAIBackend:
 
     def _stream(self, kwargs: dict, on_text: TextSink | None) -> ChatResult:
         text, calls, finish, started = [], {}, None, False
+        deadline = current_deadline()
         try:
-            stream = self.client.chat.completions.create(**kwargs)
+            stream = self.client.chat.completions.create(
+                **kwargs, timeout=request_timeout(self.retry.timeout_s))
             for chunk in stream:
+                if deadline is not None and deadline.over:   # a trickle past the turn
+                    stream.close()
+                    raise deadline.error()
                 if not chunk.choices:
                     continue
                 choice = chunk.choices[0]
@@ -147,7 +152,8 @@ class OpenAIBackend:
         def call() -> str:
             try:
                 resp = self.client.post("/chat/completions", body=body,
-                                        cast_to=self._openai.types.chat.ChatCompletion)
+                                        cast_to=self._openai.types.chat.ChatCompletion,
+                                        options={"timeout": request_timeout(self.retry.timeout_s)})
                 return resp.choices[0].message.content or ""
             except Exception as exc:
                 raise self._error(exc) from None

@@ -23,6 +23,8 @@ from .retry import RetryPolicy
 INTERACTIVE_PRIORITY = -10   # vLLM: lower values are scheduled first
 BATCH_PRIORITY = 10
 
+PROBE_TIMEOUT_S = 10.0   # one optional-feature probe; a hung server must not hold the start
+
 _AUTO_TOOL_MARKERS = ("enable-auto-tool-choice", "auto tool choice", "tool-call-parser",
                       "tool_choice")
 
@@ -33,6 +35,7 @@ class ProbeReport:
     models: list[str] = field(default_factory=list)
     model: str | None = None
     reachable: bool = False
+    answering: bool = True         # False: /models answers but a one-token request does not
     capabilities: Capabilities = field(default_factory=Capabilities)
     findings: list[tuple[str, bool, str]] = field(default_factory=list)   # (what, ok, action)
     error: str | None = None
@@ -57,26 +60,26 @@ class OpenAICompatibleBackend(OpenAIBackend):
 
     # -- probing -------------------------------------------------------------------------
     def _refusal(self, **extra: Any) -> LLMError | None:
-        """Send a one-token request with `extra`: None if the server accepts it, the error if
-        it refuses it (4xx). Anything else (5xx, unreachable) is raised."""
+        """Send a one-token request with `extra`: None if the server accepts it, else the
+        error. A probe is of an optional feature, so any failure (a 4xx, a 5xx such as
+        llama.cpp's 500 for a response_format it does not know, a timeout, an odd body)
+        means "not supported", never a reason to stop. No retries, a short timeout."""
         kwargs: dict[str, Any] = {"model": self.model, "max_tokens": 1,
                                   "messages": [{"role": "user", "content": "ping"}]}
         body = extra.pop("extra_body", None)
         if body:
             kwargs["extra_body"] = body
         try:
-            self.client.chat.completions.create(**kwargs, **extra)
+            self.client.chat.completions.create(**kwargs, **extra, timeout=PROBE_TIMEOUT_S)
             return None
         except Exception as exc:
-            err = self._error(exc)
-        if err.status is not None and 400 <= err.status < 500:
-            return err
-        raise err
+            return self._error(exc)
 
     def probe(self) -> ProbeReport:
         r = ProbeReport(self.base_url)
         try:
-            r.models = [m.id for m in self.client.models.list().data]
+            r.models = [m.id for m in self.client.with_options(
+                timeout=PROBE_TIMEOUT_S).models.list().data]
         except Exception as exc:
             r.error = f"GET /v1/models failed: {self._error(exc)}"
             return r
@@ -92,41 +95,61 @@ class OpenAICompatibleBackend(OpenAIBackend):
                                f"{', '.join(r.models)}; requests may fail"))
         r.model = self.model
         caps, add = self.capabilities, r.findings.append
+        silent: list[LLMError] = []   # a probe the server never answered: skip the rest
+
+        def refusal(**extra: Any) -> LLMError | None:
+            if silent:
+                return silent[0]
+            err = self._refusal(**extra)
+            if err is not None and err.status is None and err.retryable:
+                silent.append(err)   # timed out or unreachable, not an HTTP answer
+            return err
 
         tool = {"type": "function", "function": {"name": "noop", "description": "does nothing",
                                                  "parameters": {"type": "object",
                                                                 "properties": {}}}}
-        refused = self._refusal(tools=[tool], tool_choice="auto")
+        refused = refusal(tools=[tool], tool_choice="auto")
         caps.tools = refused is None
         if caps.tools:
             add(("tool calling", True, "numbers are checked through function calls"))
         else:
             why = ("vLLM runs without --enable-auto-tool-choice"
-                   if any(m in str(refused) for m in _AUTO_TOOL_MARKERS) else "tools refused")
+                   if any(m in str(refused) for m in _AUTO_TOOL_MARKERS) else _why(refused))
             add(("tool calling", False, f"{why}: tools are described in the prompt and calls "
                  "read back as JSON in the text"))
 
         schema = {"type": "object", "properties": {"ok": {"type": "boolean"}}}
-        caps.json_schema = self._refusal(response_format={
-            "type": "json_schema", "json_schema": {"name": "probe", "schema": schema}}) is None
-        caps.json_object = caps.json_schema or self._refusal(
-            response_format={"type": "json_object"}) is None
+        refused = refusal(response_format={
+            "type": "json_schema", "json_schema": {"name": "probe", "schema": schema}})
+        caps.json_schema = refused is None
+        refused_object = None if caps.json_schema else refusal(
+            response_format={"type": "json_object"})
+        caps.json_object = caps.json_schema or refused_object is None
         add(("response_format json_schema", caps.json_schema,
              "structured output is constrained by the schema" if caps.json_schema
-             else "falls back to json_object with the schema in the prompt" if caps.json_object
-             else "no JSON mode: the schema goes in the prompt and replies are validated, with "
-                  "one repair attempt"))
+             else f"{_why(refused)}: falls back to json_object with the schema in the prompt"
+             if caps.json_object
+             else f"{_why(refused)}; json_object too ({_why(refused_object)}): the schema goes "
+                  "in the prompt and replies are validated, with one repair attempt"))
 
-        caps.priority = self._refusal(extra_body={"priority": BATCH_PRIORITY}) is None
+        refused = refusal(extra_body={"priority": BATCH_PRIORITY})
+        caps.priority = refused is None
         add(("priority", caps.priority,
              "interactive turns are sent ahead of batch re-scoring" if caps.priority
-             else "not sent (start vLLM with --scheduling-policy priority to use it)"))
+             else f"{_why(refused)}: not sent (start vLLM with --scheduling-policy priority "
+                  "to use it)"))
         if self.cache_salt:
-            caps.cache_salt = self._refusal(extra_body={"cache_salt": self.cache_salt}) is None
+            refused = refusal(extra_body={"cache_salt": self.cache_salt})
+            caps.cache_salt = refused is None
             add(("cache_salt", caps.cache_salt,
                  "a per-user salt isolates cached prefixes" if caps.cache_salt
-                 else "not sent: the server refuses it"))
+                 else f"{_why(refused)}: not sent"))
         add(("guided_json", False, "never used: vLLM ignores the removed field"))
+        if silent:
+            r.answering = False
+            r.findings.insert(0, ("completions", False, f"no answer to a one-token request "
+                                  f"({_why(silent[0])}): each turn waits at most its deadline, "
+                                  "then the offline interviewer takes it"))
         r.capabilities = caps
         return r
 
@@ -162,6 +185,15 @@ class OpenAICompatibleBackend(OpenAIBackend):
             hold.release()
             return result
         return ChatResult("", calls, "tool_calls", result.usage)
+
+
+def _why(err: LLMError | None) -> str:
+    """A probe's failure in a few words: the status and the server's own message, cut."""
+    if err is None:
+        return "accepted"
+    text = " ".join(str(err).split())
+    text = text.replace("the model server answered", "refused with")
+    return text if len(text) <= 140 else text[:137] + "..."
 
 
 def json_tools_prompt(tools: list[dict]) -> str:

@@ -25,7 +25,7 @@ class Reply:
     status: int | None = None          # an error status instead of a completion
     error: str = "scripted error"
     headers: dict[str, str] = field(default_factory=dict)
-    delay_s: float = 0.0               # before answering (timeouts)
+    delay_s: float = 0.0               # before answering (timeouts; cut short by stop())
     malformed: bool = False            # a broken SSE data line
     drop_after: int | None = None      # close the connection after this many chunks
     chunk: int = 4                     # characters per streamed text delta
@@ -41,6 +41,7 @@ class _Base:
         self.script: deque[Reply] = deque()
         self.responder = responder
         self._server: ThreadingHTTPServer | None = None
+        self._stopping = threading.Event()   # ends a hang when the server stops
 
     def push(self, *replies: Reply) -> None:
         self.script.extend(replies)
@@ -91,7 +92,18 @@ class _Base:
     def port(self) -> int:
         return self._server.server_address[1]
 
+    @property
+    def chats(self) -> list[dict]:
+        """The requests that were not capability probes or re-probes (one-token pings)."""
+        return [b for b in self.requests if (b.get("messages") or [{}])[-1].get("content")
+                != "ping"]
+
+    def hold(self, seconds: float) -> None:
+        """Wait before answering (a hung server), but never past stop()."""
+        self._stopping.wait(seconds)
+
     def stop(self) -> None:
+        self._stopping.set()
         if self._server:
             self._server.shutdown()
             self._server.server_close()
@@ -136,8 +148,11 @@ class FakeOpenAI(_Base):
 
     def __init__(self, responder: Responder | None = None, *, models=("fake-model",),
                  tools_enabled: bool = True, json_schema: bool = True, json_object: bool = True,
-                 priority: bool = False, cache_salt: bool = True):
+                 priority: bool = False, cache_salt: bool = True, refusal_status: int = 400):
+        """`refusal_status` is the status of a refused feature: 400 as vLLM answers, 500 as
+        the llama.cpp server (llama-cpp-python) answers a response_format it does not know."""
         super().__init__(responder)
+        self.refusal_status = refusal_status
         self.models = list(models)
         self.tools_enabled, self.json_schema, self.json_object = tools_enabled, json_schema, json_object
         self.priority, self.cache_salt = priority, cache_salt
@@ -154,8 +169,9 @@ class FakeOpenAI(_Base):
             self.send_json(h, 404, {"error": {"message": "not found", "type": "NotFound", "code": 404}})
 
     def _refuse(self, h, message: str) -> None:
-        self.send_json(h, 400, {"error": {"message": message, "type": "BadRequestError",
-                                          "param": None, "code": 400}})
+        self.send_json(h, self.refusal_status, {"error": {
+            "message": message, "type": "BadRequestError", "param": None,
+            "code": self.refusal_status}})
 
     def handle_post(self, h, body: dict) -> None:
         if not h.path.rstrip("/").endswith("/chat/completions"):
@@ -174,7 +190,7 @@ class FakeOpenAI(_Base):
             return self._refuse(h, "Extra inputs are not permitted: cache_salt")
         reply = self.next_reply(body)
         if reply.delay_s:
-            time.sleep(reply.delay_s)
+            self.hold(reply.delay_s)
         if reply.status:
             return self.send_json(h, reply.status, {"error": {"message": reply.error,
                                                               "type": "error", "code": reply.status}},
@@ -256,7 +272,7 @@ class FakeAnthropic(_Base):
                 "type": "invalid_request_error", "message": "output_config: unsupported"}})
         reply = self.next_reply(body)
         if reply.delay_s:
-            time.sleep(reply.delay_s)
+            self.hold(reply.delay_s)
         if reply.status:
             kind = {429: "rate_limit_error", 529: "overloaded_error"}.get(reply.status, "api_error")
             return self.send_json(h, reply.status, {"type": "error", "error": {

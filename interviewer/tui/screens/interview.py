@@ -35,7 +35,9 @@ class InterviewScreen(Screen):
                 Binding("ctrl+e", "command('/end')", "End interview", priority=True),
                 Binding("ctrl+t", "talk", "Record / stop", priority=True),
                 Binding("ctrl+x", "hush", "Stop speaking", priority=True),
-                Binding("ctrl+q", "app.quit", "Save & quit", priority=True)]
+                Binding("ctrl+q", "app.quit", "Save & quit", priority=True),
+                # only while a model call is in flight (check_action): the turn goes offline
+                Binding("ctrl+c", "continue_offline", "Continue offline", priority=True)]
 
     def __init__(self, config: AppConfig, round_type: str, questions: list[str] | None,
                  resume: str | None = None) -> None:
@@ -90,6 +92,8 @@ class InterviewScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#editor").focus()
+        if self.config.llm is not None:
+            self.config.llm.on_waiting = lambda: self.app.call_from_thread(self._show_waiting)
         if not self.resume_id:
             self._preview_first_question()
         if self._voice is not None:
@@ -263,6 +267,22 @@ class InterviewScreen(Screen):
         meter_w.update(f"heard {heard.duration_s:.1f} s in {heard.seconds:.1f} s; edit, then "
                        "Ctrl+S")
         editor.focus()
+
+    # -- a slow model ---------------------------------------------------------------------
+    def _show_waiting(self) -> None:
+        from ...llm_interviewer import WAITING_TEXT
+        self.notify(WAITING_TEXT.capitalize(), timeout=4)
+        self.query_one("#status", Static).update(f" [yellow]{WAITING_TEXT}[/yellow]")
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "continue_offline":   # otherwise Ctrl-C keeps its usual meaning
+            llm = self.config.llm
+            return llm is not None and llm.waiting
+        return True
+
+    def action_continue_offline(self) -> None:
+        if self.config.llm is not None and self.config.llm.interrupt():
+            self.notify("Continuing offline for this turn.", timeout=3)
 
     def action_hush(self) -> None:
         voice = self._voice
