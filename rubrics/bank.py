@@ -14,7 +14,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .matching import pattern_table, seed_patterns
-from .schema import ROUND_TYPES, THEMES, Card
+from .schema import THEMES, Card
+from .vocab import ROUND_TYPES
 
 CARDS_DIR = Path(__file__).parent / "cards"
 
