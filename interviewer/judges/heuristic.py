@@ -9,10 +9,10 @@ import re
 
 from rubrics import Bank, Card, matching
 from rubrics.bank import criterion_patterns
+from rubrics.checks import computed_value
 from rubrics.schema import Criterion
 from rubrics.vocab import VERDICT_CREDIT, level_at
 
-from ..assess import computed_value
 from .base import Answers, measured_agreement
 from .injection import split_turns
 from .scorecard import (CriterionVerdict, JudgeInfo, NumberRow, QuestionScore,
