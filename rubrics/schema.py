@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .vocab import LEVELS, ROUND_TYPES, Level, RoundType  # noqa: F401  (re-exported)
+from .vocab import RoundType
 
 # The seven themes the candidate who posted the 33 questions grouped them into (chapter 1).
 Theme = Literal["inference", "rag", "agents", "guardrails", "evaluation", "coding",
