@@ -50,7 +50,7 @@ def main() -> None:
     judge = HeuristicJudge()
     judge.grade(answers[0], bank)   # warm caches
     rates = []
-    from rubrics.matching import _quantities
+    from rubrics.quantities import _quantities
     for _ in range(5):
         _quantities.cache_clear()   # every transcript read afresh, as in real re-scoring
         t0 = time.perf_counter()

@@ -3,26 +3,15 @@ which numbers it claims and whether the tools agree, which red flags it raises, 
 behavioral answer says what the candidate did and gives a metric. Deterministic."""
 from __future__ import annotations
 
-import json
 import re
-from functools import lru_cache
 
 from rubrics import Card
 from rubrics import matching
-from tools import ToolError, run_tool
+from rubrics.checks import computed_value
+from tools import ToolError
 
 _I = re.compile(r"\b(I|I'm|I've|I'd|my|me)\b")
 _WE = re.compile(r"\b(we|we're|we've|our|us|the team)\b", re.IGNORECASE)
-
-
-@lru_cache(maxsize=512)
-def _tool_value(tool: str, args_json: str, field: str) -> float:
-    return float(run_tool(tool, json.loads(args_json))[field])
-
-
-def computed_value(check) -> float:
-    """What the tool says the checked quantity is, in the check's unit (cached: tools are pure)."""
-    return _tool_value(check.tool, json.dumps(check.args, sort_keys=True), check.field) * check.scale
 
 
 def assess(card: Card, text: str) -> dict:

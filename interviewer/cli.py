@@ -24,7 +24,6 @@ def _lazy(module: str, name: str):
     return run
 
 
-<<<<<<< HEAD
 def whole_number(low: int, high: int | None = None):
     """An argparse type: an integer from `low` to `high`, else a message naming the bounds."""
     def parse(text: str) -> int:
@@ -37,7 +36,8 @@ def whole_number(low: int, high: int | None = None):
             raise argparse.ArgumentTypeError(f"must be {bounds}, got {n}")
         return n
     return parse
-=======
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -46,7 +46,6 @@ def _seconds(text: str) -> float:
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
     return value
->>>>>>> fix/models
 
 
 def build_parser() -> argparse.ArgumentParser:

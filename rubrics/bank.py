@@ -10,21 +10,29 @@ import sys
 import tomllib
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
-from .matching import pattern_table, seed_patterns
-from .schema import ROUND_TYPES, THEMES, Card
+from .fastregex import pattern_table, seed_patterns
+from .schema import THEMES, Card
+from .vocab import ROUND_TYPES
 
 CARDS_DIR = Path(__file__).parent / "cards"
+M = TypeVar("M", bound=BaseModel)
 
 
-class CardError(ValueError):
-    """A card file that cannot be read or does not validate."""
+class DataFileError(ValueError):
+    """A data file (a card, a pattern file) that cannot be read or does not validate: names
+    the file and each field at fault."""
 
     def __init__(self, path: Path | str, problems: list[str]):
         self.path, self.problems = str(path), problems
         super().__init__(f"{path}: " + "; ".join(problems))
+
+
+class CardError(DataFileError):
+    """A card file that cannot be read or does not validate."""
 
 
 def _loc(loc: tuple) -> str:
@@ -34,17 +42,18 @@ def _loc(loc: tuple) -> str:
     return out or "<card>"
 
 
-def load_card(path: Path | str) -> Card:
-    """Parse and validate one card file. The card's id must match the file name."""
+def read_toml_model(path: Path | str, model: type[M], error: type[DataFileError]) -> M:
+    """Parse a TOML file and validate it as `model`; any problem raises `error` naming the
+    file and the field."""
     p = Path(path)
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise CardError(p, [f"cannot read: {exc.strerror or exc}"]) from None
+        raise error(p, [f"cannot read: {exc.strerror or exc}"]) from None
     except tomllib.TOMLDecodeError as exc:   # its message carries line and column
-        raise CardError(p, [f"not valid TOML: {exc}"]) from None
+        raise error(p, [f"not valid TOML: {exc}"]) from None
     try:
-        card = Card.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
@@ -54,7 +63,13 @@ def load_card(path: Path | str) -> Card:
             if loc == "<card>" and named:   # a whole-card check names its field in the message
                 loc, msg = named.groups()
             problems.append(f"field {loc}: {msg}")
-        raise CardError(p, problems) from None
+        raise error(p, problems) from None
+
+
+def load_card(path: Path | str) -> Card:
+    """Parse and validate one card file. The card's id must match the file name."""
+    p = Path(path)
+    card = read_toml_model(p, Card, CardError)
     if card.id != p.stem:
         raise CardError(p, [f"field id: {card.id!r} does not match the file name {p.stem!r}"])
     return card
@@ -107,7 +122,8 @@ def _cache_path(paths: list[Path]) -> Path | None:
         # way of searching means a fresh load
         h = hashlib.sha256(f"{sys.version_info[:2]}|{Card.__module__}".encode())
         h.update(Path(sys.modules[Card.__module__].__file__).read_bytes())
-        h.update(Path(__file__).with_name("matching.py").read_bytes())   # its pattern table
+        for src in sorted((Path(__file__).parent / "fastregex").glob("*.py")):
+            h.update(src.read_bytes())   # the accelerator builds the pattern table
         for p in paths:
             h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
         root = os.environ.get("FDE_INTERVIEW_CACHE_DIR")

@@ -9,12 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-Level = Literal["outstanding", "solid", "borderline", "poor"]
-LEVELS: tuple[Level, ...] = ("outstanding", "solid", "borderline", "poor")
-RoundType = Literal["screen", "technical", "system-design", "coding", "case", "customer",
-                    "behavioral"]
-ROUND_TYPES: tuple[str, ...] = ("screen", "technical", "system-design", "coding", "case",
-                                "customer", "behavioral")
+from .vocab import RoundType
+
 # The seven themes the candidate who posted the 33 questions grouped them into (chapter 1).
 Theme = Literal["inference", "rag", "agents", "guardrails", "evaluation", "coding",
                 "design-cases"]

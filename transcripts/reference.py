@@ -31,12 +31,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from rubrics.vocab import Level, RoundType, Verdict
+
 from .schema import SCHEMA_VERSION, CandidateEvent, Header, InterviewerEvent
 from .store import Transcript
 
 REFERENCE_DIR = Path(__file__).parent / "reference"
 QUALITIES = ("strong", "adequate", "weak", "wrong-numbers", "rambling", "off-topic", "injection")
-Verdict = Literal["met", "partial", "missing"]
 
 
 class _Strict(BaseModel):
@@ -49,7 +50,7 @@ class Label(_Strict):
 
 
 class QuestionLabels(_Strict):
-    level: Literal["outstanding", "solid", "borderline", "poor"]
+    level: Level
     criteria: dict[str, Label]
 
 
@@ -61,8 +62,7 @@ class Turn(_Strict):
 
 class CaseFile(_Strict):
     id: str
-    round: Literal["screen", "technical", "system-design", "coding", "case", "customer",
-                   "behavioral"]
+    round: RoundType
     quality: Literal["strong", "adequate", "weak", "wrong-numbers", "rambling", "off-topic",
                      "injection"]
     split: Literal["tune", "holdout"]

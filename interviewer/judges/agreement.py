@@ -7,10 +7,10 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from rubrics.vocab import VERDICT_RANK, VERDICTS
 from tools.wilson import wilson
 
-CLASSES = ("met", "partial", "missing")
-ORDER = {"missing": 0, "partial": 1, "met": 2}
+CLASSES, ORDER = VERDICTS, VERDICT_RANK
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from rubrics import Bank
+from rubrics.vocab import level_rank
 from transcripts.reference import ReferenceCase
 
 from . import agreement as stats
 from .base import Judge, answers_from_transcript
-from .scorecard import LEVELS, Scorecard
+from .scorecard import Scorecard
 
 
 def run_judge(judge: Judge, cases: list[ReferenceCase], bank: Bank
@@ -35,7 +36,7 @@ def level_agreement(cases: list[ReferenceCase], cards: dict[str, Scorecard]) -> 
             got = levels.get(qid)
             if got == ql.level:
                 exact += 1
-            if got is not None and abs(LEVELS.index(got) - LEVELS.index(ql.level)) <= 1:
+            if got is not None and abs(level_rank(got) - level_rank(ql.level)) <= 1:
                 within_one += 1
     return {"n": n, "exact": exact / n if n else 0.0, "within_one": within_one / n if n else 0.0}
 

@@ -9,12 +9,13 @@ import re
 
 from rubrics import Bank, Card, matching
 from rubrics.bank import criterion_patterns
+from rubrics.checks import computed_value
 from rubrics.schema import Criterion
+from rubrics.vocab import VERDICT_CREDIT, level_at
 
-from ..assess import computed_value
 from .base import Answers, measured_agreement
 from .injection import split_turns
-from .scorecard import (LEVELS, CriterionVerdict, JudgeInfo, NumberRow, QuestionScore,
+from .scorecard import (CriterionVerdict, JudgeInfo, NumberRow, QuestionScore,
                         Scorecard, Shape, overall_level)
 
 PROMPT_VERSION = "heuristic-v4"
@@ -98,7 +99,7 @@ def level_for(card: Card, verdicts: dict[str, str], red_flags: int) -> str | Non
     if any(v == "unscored" for v in verdicts.values()):
         return None
     total = sum(c.weight for c in card.criteria)
-    score = sum(c.weight * {"met": 1.0, "partial": 0.5}.get(verdicts.get(c.id, ""), 0.0)
+    score = sum(c.weight * VERDICT_CREDIT.get(verdicts.get(c.id, ""), 0.0)
                 for c in card.criteria)
     adjusted = score / total - LEVEL_FLAG_COST * red_flags
     return ("outstanding" if adjusted >= LEVEL_CUTS[2] else "solid" if adjusted >= LEVEL_CUTS[1]
@@ -211,7 +212,7 @@ class HeuristicJudge:
             gained += any(a > first_len for a, _ in spans)   # evidence after a follow-up
             criteria.append(CriterionVerdict(
                 id=c.id, verdict=verdict, evidence=_evidence(sentences, hits), rationale=why))
-            score += c.weight * {"met": 1.0, "partial": 0.5, "missing": 0.0}[verdict]
+            score += c.weight * VERDICT_CREDIT[verdict]
             total += c.weight
         coverage = score / total if total else 0.0
         wrong = sum(1 for n in numbers if not n.ok)
@@ -226,7 +227,7 @@ class HeuristicJudge:
         level = level_for(card, {c.id: c.verdict for c in criteria}, len(flags))
 
         if len(clean) < 2:
-            depth = LEVELS[min(3, int(coverage * 4))]
+            depth = level_at(min(3, int(coverage * 4)))
         else:
             depth = ("outstanding" if gained >= 3 else "solid" if gained >= 2
                      else "borderline" if gained == 1 else "poor")

@@ -2,13 +2,12 @@
 evidence it rests on and how far the judge itself can be trusted."""
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, Field
 
-Level = Literal["outstanding", "solid", "borderline", "poor"]
-LEVELS: tuple[str, ...] = ("poor", "borderline", "solid", "outstanding")   # ascending
-VerdictName = Literal["met", "partial", "missing", "unscored"]
+from rubrics.vocab import LEVELS_ASCENDING, JudgeVerdict, Level, level_at, level_rank
+
+# Ascending, for interviewer.tui.screens.sessions until it imports rubrics.vocab itself.
+LEVELS = LEVELS_ASCENDING
 UNSCORED_NOTE = "unscored: "   # a question note that starts so gives the judge's reason
 
 
@@ -35,7 +34,7 @@ class Agreement(BaseModel):
 
 class CriterionVerdict(BaseModel):
     id: str
-    verdict: VerdictName
+    verdict: JudgeVerdict
     evidence: list[str] = Field(default_factory=list)   # verbatim quotes from the candidate
     rationale: str = ""
     rejected_quotes: list[str] = Field(default_factory=list)   # quotes not in the transcript
@@ -94,10 +93,10 @@ class Scorecard(BaseModel):
 
 def overall_level(levels: list[str | None]) -> str | None:
     """The session level: the mean of the graded questions' levels, or None if none was."""
-    graded = [LEVELS.index(x) for x in levels if x is not None]
+    graded = [level_rank(x) for x in levels if x is not None]
     if not graded:
         return None
-    return LEVELS[int(sum(graded) / len(graded) + 0.5)]
+    return level_at(int(sum(graded) / len(graded) + 0.5))
 
 
 def unscored_reason(questions: list[QuestionScore]) -> str:

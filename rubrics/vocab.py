@@ -1,0 +1,36 @@
+"""The domain's words that live below the engine, declared once: the four-step level, the
+verdict on a criterion, and the round types. Everything that names one imports it from here;
+they stay plain strings in every file and transcript (the Literal types validate them)."""
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+# The four-step scale, best first.
+Level = Literal["outstanding", "solid", "borderline", "poor"]
+LEVELS: tuple[Level, ...] = get_args(Level)
+LEVELS_ASCENDING: tuple[Level, ...] = tuple(reversed(LEVELS))   # poor first: index = rank
+
+
+def level_rank(level: str) -> int:
+    """0 for poor up to 3 for outstanding: ranks can be averaged and compared."""
+    return LEVELS_ASCENDING.index(level)
+
+
+def level_at(rank: int) -> Level:
+    """The level of a rank (see level_rank)."""
+    return LEVELS_ASCENDING[rank]
+
+
+# A criterion's verdict: what a labeller writes and a judge gives; a judge that could not grade
+# a criterion says "unscored", which is never read as a pass.
+Verdict = Literal["met", "partial", "missing"]
+VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
+UNSCORED = "unscored"
+VERDICT_RANK: dict[str, int] = {v: i for i, v in enumerate(reversed(VERDICTS))}   # missing 0
+JudgeVerdict = Literal[Verdict, "unscored"]
+VERDICT_CREDIT: dict[str, float] = {"met": 1.0, "partial": 0.5, "missing": 0.0}
+
+# The interview rounds, in the order they are offered.
+RoundType = Literal["screen", "technical", "system-design", "coding", "case", "customer",
+                    "behavioral"]
+ROUND_TYPES: tuple[RoundType, ...] = get_args(RoundType)
