@@ -145,11 +145,14 @@ def test_whole_practice_session_and_llm_rescore(llama_server, tmp_path):
     r = fde("score", str(path), "--judge", "llm", "--provider", "openai-compatible",
             "--base-url", llama_server)
     assert "Traceback" not in r.stderr, r.stderr[-3000:]
-    assert r.returncode == 0, r.stdout + r.stderr
     assert "refused with 500" in r.stderr
     scores = load(path).of_type("score")
     assert scores[-1].judge == "llm"
     card = scores[-1].scorecard
     assert card["unscored"] or card["overall"]      # graded, or unscored saying why
-    if card["unscored"]:
+    if card["unscored"]:   # said on stderr and in the record, exit 1; the heuristic grade stays
+        assert r.returncode == 1 and "left it unscored:" in r.stderr, r.stdout + r.stderr
         assert any("unscored:" in n for q in card["questions"] for n in q["notes"])
+        assert load(path).latest_score().judge == "heuristic"
+    else:
+        assert r.returncode == 0, r.stdout + r.stderr
