@@ -9,7 +9,6 @@ from textual.app import App
 
 from transcripts import data_dir, list_sessions, sessions_dir
 
-from ..judges.scorecard import Scorecard
 from .config import AppConfig
 from .screens.interview import InterviewFinished, InterviewScreen
 from .screens.pick import PickScreen, StartInterview, set_missed
@@ -60,8 +59,7 @@ class InterviewApp(App):
         if not scores:
             self.notify("The interview ended without a scorecard.", severity="warning")
             return
-        card = Scorecard.model_validate(scores[-1].scorecard)
-        self.switch_screen(ScorecardScreen(card, session.id, data_dir(self.config.out) / "exports"))
+        self.switch_screen(ScorecardScreen(scores[-1].scorecard, session.id, data_dir(self.config.out) / "exports"))
 
     def action_sessions(self) -> None:
         self.push_screen(SessionsScreen(self.config.out))

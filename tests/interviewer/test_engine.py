@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from interviewer.policies import ROUND_TYPES
-from interviewer.session import Session, SessionError
+from rubrics.vocab import ROUND_TYPES
+from interviewer.engine.session import Session, SessionError
 from rubrics import default_bank
 from transcripts import CandidateEvent, load
 
@@ -190,8 +190,8 @@ def test_bad_session_inputs(tmp_path):
 
 
 def test_routers_are_pure_and_respect_time_budgets():
-    from interviewer.policies import get_policy
-    from interviewer.routing import decide, new_record
+    from rubrics.rounds import get_policy
+    from interviewer.engine.routing import decide, new_record
     card = BANK.get("why-fde")
     rec = new_record() | {"answers": 1}
     quiet = {"covered": {}, "tool_checks": [], "red_flags": {}, "first_person": True,

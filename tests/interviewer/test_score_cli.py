@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from interviewer.session import Session
+from interviewer.engine.session import Session
 from rubrics import default_bank
 from transcripts import load
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 from rubrics import Card
-
-from .policies import RoundPolicy
+from rubrics.rounds import RoundPolicy
 
 PROMPT_VERSION = "interviewer-v1"
 
@@ -41,7 +40,7 @@ def card_brief(card: Card) -> str:
 
 def system_prompt(policy: RoundPolicy, card: Card) -> str:
     persona = ""
-    if policy.pushback and card.persona:
+    if policy.persona and card.persona:
         persona = (f"- In this round you are {card.persona.name}, {card.persona.role}. Stay in "
                    f"character: {card.persona.stance}\n")
     return _RULES.format(title=policy.title, opening=policy.opening, persona=persona,
