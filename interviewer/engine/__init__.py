@@ -6,18 +6,14 @@ The names below load on first use (PEP 562): the terminal app imports the light 
 module before its first paint, and LangGraph must not load with it."""
 from __future__ import annotations
 
-import importlib
+from ..lazy import lazy_exports
 
 _EXPORTS = {"Session": "session", "SessionError": "session", "Turn": "session",
             "build_graph": "graph", "engine_context": "graph",
             "LLMInterviewer": "llm_interviewer", "choose_questions": "selection",
             "question_text": "selection"}
 
-
-def __getattr__(name: str):
-    if name not in _EXPORTS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)
 
 
 __all__ = sorted(_EXPORTS)

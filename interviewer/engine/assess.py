@@ -9,11 +9,12 @@ from rubrics import Card
 from rubrics import matching
 from rubrics.checks import computed_value
 from tools import ToolError
+from transcripts import ToolCheckEvent
 
-# The fields of one number check, as the engine keeps it and the transcript records it
-# (a transcripts.ToolCheckEvent). A check that could not run is {"check": id, "error": why}.
-CHECK_FIELDS = ("check", "tool", "args", "quantity", "unit", "claimed", "claimed_text",
-                "computed", "ok", "arithmetic")
+# The fields of one number check, as the engine keeps it: those the transcript records (a
+# transcripts.ToolCheckEvent's own). A check that could not run is {"check": id, "error": why}.
+CHECK_FIELDS = tuple(f for f in ToolCheckEvent.model_fields
+                     if f not in ("type", "id", "t", "question"))
 
 
 def tool_check(check: str, tool: str, args: dict, quantity: str, unit: str, claimed: float,

@@ -6,6 +6,7 @@ import json
 
 from rubrics import Card
 from rubrics.rounds import RoundPolicy
+from transcripts.schema import FollowUpKind
 
 PROMPT_VERSION = "interviewer-v1"
 
@@ -53,7 +54,8 @@ def neutralise(text: str) -> str:
                                                                      "&lt;/candidate&gt;")
 
 
-MOVES = {
+# What the model is told to do for each follow-up kind (tests check every kind has one).
+MOVES: dict[FollowUpKind | str, str] = {
     "challenge": "Challenge one number: give the candidate your arithmetic and ask them to "
                  "reconcile it with theirs.",
     "probe": "Probe what the answer is missing, with the question in the draft.",

@@ -50,19 +50,9 @@ class DialogTurn(TypedDict):
     text: str
 
 
-class ToolCheck(TypedDict, total=False):
-    """One number check (assess.tool_check builds it); {"check", "error"} if it failed."""
-    check: str
-    tool: str
-    args: dict[str, Any]
-    quantity: str
-    unit: str
-    claimed: float
-    claimed_text: str
-    computed: float
-    ok: bool
-    arithmetic: str
-    error: str
+# One number check: assess.tool_check's dict, whose keys are a transcripts.ToolCheckEvent's
+# own fields (assess.CHECK_FIELDS); {"check": id, "error": why} for a check that failed.
+ToolCheck = dict[str, Any]
 
 
 class Assessment(TypedDict):

@@ -148,7 +148,7 @@ def test_skip_and_end(tmp_path):
     turn = s.answer("What does a first engagement look like?")
     assert s.done and turn.events[-1].type == "score"
     card = turn.events[-1].scorecard
-    assert [q["answered"] for q in card["questions"]] == [False, False]
+    assert [q.answered for q in card.questions] == [False, False]
 
 
 def test_an_answer_saved_but_not_consumed_is_fed_on_resume(tmp_path):

@@ -255,8 +255,7 @@ def test_practice_scorecard_prints_the_agreement(tmp_path):
     score = turn.events[-1]
     assert score.type == "score" and score.judge == "heuristic"
     from interviewer.judges.export import to_text
-    from transcripts.scorecard import Scorecard
-    text = to_text(Scorecard.model_validate(score.scorecard))
+    text = to_text(score.scorecard)
     assert "agrees with reference grades on" in text and "95% CI" in text
 
 

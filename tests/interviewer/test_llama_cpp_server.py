@@ -150,6 +150,6 @@ def test_whole_practice_session_and_llm_rescore(llama_server, tmp_path):
     scores = load(path).of_type("score")
     assert scores[-1].judge == "llm"
     card = scores[-1].scorecard
-    assert card["unscored"] or card["overall"]      # graded, or unscored saying why
-    if card["unscored"]:
-        assert any("unscored:" in n for q in card["questions"] for n in q["notes"])
+    assert card.unscored or card.overall      # graded, or unscored saying why
+    if card.unscored:
+        assert any("unscored:" in n for q in card.questions for n in q.notes)

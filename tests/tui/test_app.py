@@ -162,7 +162,6 @@ def test_surprise_me_leans_toward_missed_criteria(tmp_path):
 async def test_an_unreadable_transcript_is_listed_and_exports_are_private(tmp_path):
     import os
     import stat
-    from transcripts.scorecard import Scorecard
     from interviewer.engine.session import Session
     s = Session.new(round_type="technical", questions=["why-fde"], seed=1, out=tmp_path)
     s.start()
@@ -186,7 +185,7 @@ async def test_an_unreadable_transcript_is_listed_and_exports_are_private(tmp_pa
             await pilot.press("enter")                  # says why instead of opening it
             await pilot.pause()
             assert isinstance(app.screen, SessionsScreen)
-            sc = Scorecard.model_validate(load(s.path).latest_score().scorecard)
+            sc = load(s.path).latest_score().scorecard
             app.push_screen(ScorecardScreen(sc, s.id, tmp_path / "exports"))
             await pilot.pause()
             await pilot.press("m")
