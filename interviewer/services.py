@@ -12,7 +12,7 @@ def make_llm(*, provider: str | None = None, model: str | None = None,
              turn_deadline: float | None = None):
     """The LLM interviewer the settings ask for (flag > config file > environment), or None
     for the offline interviewer. Says up front which fallbacks the server needs."""
-    from .llm.config import ConfigError, resolve
+    from .llm.config import ConfigError, resolve   # lazy: platformdirs, TOML (not for --help)
     try:
         cfg = resolve(provider=provider, model=model, base_url=base_url, api_key=api_key,
                       turn_deadline=turn_deadline)
@@ -20,7 +20,7 @@ def make_llm(*, provider: str | None = None, model: str | None = None,
         raise UsageError(str(exc)) from None
     if cfg is None:
         return None
-    # The backend and the engine's LLM side load only when a model is configured.
+    # lazy: the backend and the engine's LLM side load only when a model is configured
     from .engine.llm_interviewer import FALLBACK_FEATURES, LLMInterviewer
     from .llm import LLMError, make_backend
     try:

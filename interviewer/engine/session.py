@@ -73,7 +73,7 @@ class Session:
             self._conn = open_checkpoints(self.dir / "checkpoints.sqlite")
         except CheckpointDBError as exc:
             raise SessionError(str(exc)) from None
-        from langgraph.checkpoint.sqlite import SqliteSaver
+        from langgraph.checkpoint.sqlite import SqliteSaver   # lazy: only a live session needs it
         self._saver = SqliteSaver(self._conn)
         self.graph = build_graph(self._saver)
         self.context = engine_context(header.round, bank, llm)

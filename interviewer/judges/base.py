@@ -11,6 +11,7 @@ from typing import Protocol
 
 from rubrics import Bank
 from rubrics.vocab import level_at, level_rank
+from transcripts import data_dir
 from transcripts.schema import FOLLOW_UP_ACTS
 from transcripts.scorecard import Agreement, JudgeInfo, Scorecard
 
@@ -76,7 +77,6 @@ def measured_agreement(key: str) -> Agreement | None:
     once someone calibrated that model and saved it)."""
     data = _calibration().get(key)
     if not data:
-        from transcripts import data_dir
         user = data_dir() / "calibration.json"
         try:
             data = json.loads(user.read_text()).get(key) if user.exists() else None

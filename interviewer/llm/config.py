@@ -52,7 +52,7 @@ def config_path(env: dict | None = None) -> Path:
     env = os.environ if env is None else env
     if env.get(PREFIX + "CONFIG"):
         return Path(env[PREFIX + "CONFIG"]).expanduser()
-    from platformdirs import user_config_dir
+    from platformdirs import user_config_dir   # lazy: only when no config path is given
     return Path(user_config_dir("fde-interview", appauthor=False)) / "config.toml"
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from textual import on
 from textual.app import App
 
-from transcripts import data_dir, list_sessions, sessions_dir
+from transcripts import data_dir, list_sessions, load, sessions_dir
 
 from .config import AppConfig
 from .screens.interview import InterviewFinished, InterviewScreen
@@ -48,7 +48,6 @@ class InterviewApp(App):
         self.push_screen(InterviewScreen(self.config, message.round_type, message.questions))
 
     def resume(self, session_id: str) -> None:
-        from transcripts import load
         header = load(sessions_dir(self.config.out) / f"{session_id}.jsonl").header
         self.push_screen(InterviewScreen(self.config, header.round, None, resume=session_id))
 
