@@ -254,9 +254,9 @@ class LLMInterviewer:
                                          match.arithmetic))
             else:
                 ok = abs(claimed - value) <= max(0.03 * abs(value), 1e-9)
-                checks.append(tool_check(
-                    f"llm-{call.name}", call.name, args, quantity, field, float(claimed),
-                    f"{claimed:g}", value, ok, f"{call.name} with {args} gives {field} = {value:.4g}."))
+                arithmetic = f"{call.name} with {args} gives {field} = {value:.4g}."
+                checks.append(tool_check(f"llm-{call.name}", call.name, args, quantity, field,
+                                         float(claimed), f"{claimed:g}", value, ok, arithmetic))
         return checks, notes
 
 

@@ -78,7 +78,7 @@ class QuestionRecord(TypedDict, total=False):
     covered: dict[str, list[str]]     # criterion id -> snippets, over all answers
     probed: list[str]                 # criteria probed
     challenged: list[str]             # number checks challenged
-    asked: list[str]                  # follow-ups asked: card follow-up ids, "contribution", "metric"
+    asked: list[str]                  # follow-ups asked: card ids, "contribution", "metric"
     follow_ups: int
     changes: int                      # requirement changes made
     pushback: int                     # pushbacks made in character
