@@ -6,8 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import threading
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 from ..errors import UsageError
@@ -63,6 +61,7 @@ class Progress:
     """A one-line progress bar on stderr when it is a terminal; silent otherwise."""
 
     def __init__(self, total: int):
+        import threading   # lazy, as every import in a handler: --help stays fast
         self.total, self.done, self.lock = total, 0, threading.Lock()
         self.live = sys.stderr.isatty()
 
@@ -88,6 +87,7 @@ def _unique(paths) -> list[Path]:
 
 
 def run_score(a: argparse.Namespace) -> int:
+    from concurrent.futures import ThreadPoolExecutor, as_completed
     from rubrics import default_bank   # lazy: pydantic, the bank and the judges
     from ..judges.export import to_html, to_json, to_markdown, to_text
     from ..judges.rescore import diff, score_one
