@@ -24,7 +24,7 @@ def pct(xs: list[float], p: float) -> float:
 
 
 def one_run(turns: int) -> list[float]:
-    from interviewer.session import Session
+    from interviewer.engine.session import Session
     from rubrics import default_bank
     bank = default_bank()
     ids = [c.id for c in bank]   # more questions than turns: the run never ends early

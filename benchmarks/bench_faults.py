@@ -32,8 +32,8 @@ ANSWERS = ["I'd say 45 out of every hundred openings mention compensation.",
 def run(fault: str, responder, deadline: float, turns: int) -> dict:
     from llm_servers import FakeOpenAI
     from interviewer.llm.openai_backend import OpenAIBackend
-    from interviewer.llm_interviewer import LLMInterviewer
-    from interviewer.session import Session
+    from interviewer.engine.llm_interviewer import LLMInterviewer
+    from interviewer.engine.session import Session
     server = FakeOpenAI(responder).start()
     try:
         backend = OpenAIBackend(model="m", api_key="sk-bench", base_url=server.base_url)

@@ -59,7 +59,7 @@ def main() -> None:
         rates.append(len(answers) / (time.perf_counter() - t0))
 
     # 100 saved single-question transcripts, re-scored by the LLM judge at concurrency 16
-    from interviewer.grading_cli import score_one
+    from interviewer.judges.rescore import score_one
     from interviewer.judges.llm import LLMJudge
     from interviewer.llm.openai_backend import OpenAIBackend
     from transcripts import SCHEMA_VERSION, CandidateEvent, Header, TranscriptWriter

@@ -66,8 +66,8 @@ def main() -> None:
         bare.append(checker + speaker)
 
     from interviewer.llm.openai_compatible import OpenAICompatibleBackend
-    from interviewer.llm_interviewer import LLMInterviewer
-    from interviewer.session import Session
+    from interviewer.engine.llm_interviewer import LLMInterviewer
+    from interviewer.engine.session import Session
     from rubrics import default_bank
     backend = OpenAICompatibleBackend(model=None, base_url=server.base_url)
     engine, engine_ttft = [], []

@@ -50,7 +50,7 @@ def first_question_ms(runs: int = 5) -> list[float]:
 async def keystroke_latency_ms(keys: int = 40, stream: bool = True) -> tuple[list[float], bool]:
     from llm_servers import FakeOpenAI, Reply
     from interviewer.llm.openai_compatible import OpenAICompatibleBackend
-    from interviewer.llm_interviewer import LLMInterviewer
+    from interviewer.engine.llm_interviewer import LLMInterviewer
     from interviewer.tui import AppConfig, make_app
     from interviewer.tui.widgets.conversation import ConversationLog
     long_text = "Let me push on the numbers you gave. " * 40

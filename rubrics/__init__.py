@@ -1,12 +1,26 @@
-"""The question bank: card schema, loading, and the matching the offline judge uses."""
-from .bank import Bank, CardError, default_bank, load_bank, load_card
-from .index import CHAPTERS, QUESTION_CHAPTER, expected_ids
-from .schema import PROVENANCE_TEXT, THEMES, Card, Criterion, NumberCheck
-from .vocab import LEVELS, ROUND_TYPES, VERDICTS, Level, RoundType, Verdict
+"""The question bank: card schema, loading, and the matching the offline judge uses.
 
-__all__ = [
-    "Bank", "CHAPTERS", "Card", "CardError", "Criterion", "LEVELS", "Level", "NumberCheck",
-    "PROVENANCE_TEXT", "QUESTION_CHAPTER", "ROUND_TYPES", "RoundType", "THEMES", "VERDICTS",
-    "Verdict",
-    "default_bank", "expected_ids", "load_bank", "load_card",
-]
+The names below load on first use (PEP 562), so that importing a light module of this
+package (vocab, rounds) costs no pydantic: the CLI reads the round types for --help."""
+from __future__ import annotations
+
+import importlib
+
+_EXPORTS = {
+    "Bank": "bank", "CardError": "bank", "default_bank": "bank", "load_bank": "bank",
+    "load_card": "bank",
+    "CHAPTERS": "index", "QUESTION_CHAPTER": "index", "expected_ids": "index",
+    "PROVENANCE_TEXT": "schema", "THEMES": "schema", "Card": "schema", "Criterion": "schema",
+    "NumberCheck": "schema",
+    "LEVELS": "vocab", "ROUND_TYPES": "vocab", "VERDICTS": "vocab", "Level": "vocab",
+    "RoundType": "vocab", "Verdict": "vocab",
+}
+
+
+def __getattr__(name: str):
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+
+
+__all__ = sorted(_EXPORTS)

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .rounds import POLICIES
 from .vocab import RoundType
 
 # The seven themes the candidate who posted the 33 questions grouped them into (chapter 1).
@@ -238,8 +239,9 @@ class Card(Strict):
         if not any(f.kind in ("change-requirement", "add-constraint") for f in self.follow_ups):
             raise ValueError("follow_ups: at least one must change a requirement or add a "
                              "constraint (kind change-requirement or add-constraint)")
-        if "customer" in self.rounds and self.persona is None:
-            raise ValueError("persona: a card asked in the customer round needs one")
+        played = [r for r in self.rounds if POLICIES[r].persona]
+        if played and self.persona is None:
+            raise ValueError(f"persona: a card asked in the {played[0]} round needs one")
         if len(set(self.rounds)) != len(self.rounds):
             raise ValueError("rounds: listed twice")
         return self

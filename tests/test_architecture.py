@@ -1,6 +1,7 @@
 """The import graph of the project's packages, read with `ast` (function-level imports too):
 no cycles between modules, and dependencies point one way, down: interviewer -> transcripts
--> rubrics -> tools."""
+-> rubrics -> tools. Inside interviewer, the rooms too: front-ends (tui, voice, console) ->
+commands and services -> engine, judges -> llm, never back up."""
 from __future__ import annotations
 
 import ast
@@ -10,13 +11,26 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("interviewer", "rubrics", "tools", "transcripts")
 # What each lower package may import of the project (itself always).
 ALLOWED = {"tools": set(), "rubrics": {"tools"}, "transcripts": {"rubrics", "tools"}}
-# Cycles in the top floor, known and allowed until the top-floor restructure (interviewer/
-# commands, services) removes them; any other cycle fails, as does one of these growing.
-KNOWN_CYCLES: list[frozenset[str]] = [
-    frozenset({"interviewer.tui.screens.sessions", "interviewer.grading_cli",
-               "interviewer.practice_cli", "interviewer.tui", "interviewer.tui.app"}),
-    frozenset({"interviewer.cli", "interviewer.bank_cli", "interviewer.tools_cli"}),
-]
+# Cycles known and allowed; any other cycle fails, as does one of these growing.
+KNOWN_CYCLES: list[frozenset[str]] = []
+FRONT_ENDS = ("interviewer.tui", "interviewer.voice", "interviewer.console")
+# What each room of interviewer may not import (itself and anything not listed: allowed).
+FORBIDDEN = {
+    "interviewer.engine": ("interviewer.commands", "interviewer.cli", "interviewer.services")
+                          + FRONT_ENDS,
+    "interviewer.judges": ("interviewer.engine", "interviewer.commands", "interviewer.cli",
+                           "interviewer.services") + FRONT_ENDS,
+    "interviewer.llm": ("interviewer.engine", "interviewer.judges", "interviewer.commands",
+                        "interviewer.cli", "interviewer.services") + FRONT_ENDS,
+    "interviewer.tui": ("interviewer.commands", "interviewer.cli", "interviewer.console"),
+    "interviewer.console": ("interviewer.commands", "interviewer.cli", "interviewer.tui"),
+    "interviewer.voice": ("interviewer.commands", "interviewer.cli", "interviewer.tui",
+                          "interviewer.console", "interviewer.engine", "interviewer.judges"),
+}
+
+
+def _in(module: str, room: str) -> bool:
+    return module == room or module.startswith(room + ".")
 
 
 def modules() -> dict[str, Path]:
@@ -100,6 +114,16 @@ def test_lower_packages_import_only_what_is_below_them():
         for t in sorted(targets):
             if t.split(".")[0] not in ALLOWED[top] | {top}:
                 wrong.append(f"{name} imports {t}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_rooms_of_interviewer_import_only_what_they_may():
+    wrong = []
+    for name, targets in graph().items():
+        for room, forbidden in FORBIDDEN.items():
+            if _in(name, room):
+                wrong += [f"{name} imports {t}" for t in sorted(targets)
+                          if any(_in(t, f) for f in forbidden)]
     assert not wrong, "\n".join(wrong)
 
 

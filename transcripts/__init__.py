@@ -1,13 +1,16 @@
 """The record: transcript schema, append-only store, replay, and the graded reference set."""
 from .files import open_private, private_dir, write_private
-from .schema import (SCHEMA_VERSION, CandidateEvent, Header, InterviewerEvent, NoticeEvent,
-                     RequirementChangeEvent, ScoreEvent, ToolCheckEvent, now_iso)
+from .schema import (FOLLOW_UP_ACTS, FOLLOW_UP_KINDS, SCHEMA_VERSION, CandidateEvent,
+                     DecisionKind, FollowUpKind, Header, InterviewerEvent, NoticeEvent,
+                     RequirementChangeEvent, ScoreEvent, ToolCheckEvent, act_of, now_iso)
+from .scorecard import Scorecard
 from .lock import SessionBusy, SessionLock, lock_path
 from .store import (ENV_DIR, ConflictingEventError, SessionSummary, TornLineWarning, Transcript,
                     TranscriptError, TranscriptWriter, data_dir, list_sessions, load,
                     sessions_dir)
 
 __all__ = [
+    "DecisionKind", "FOLLOW_UP_ACTS", "FOLLOW_UP_KINDS", "FollowUpKind", "Scorecard", "act_of",
     "CandidateEvent", "ConflictingEventError", "ENV_DIR", "Header", "InterviewerEvent",
     "NoticeEvent", "RequirementChangeEvent", "SCHEMA_VERSION", "ScoreEvent", "SessionBusy",
     "SessionLock", "SessionSummary", "ToolCheckEvent", "TornLineWarning", "Transcript",

@@ -7,11 +7,29 @@ what lets an interrupted session resume without writing any turn twice.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_serializer
+
+from .scorecard import Scorecard
 
 SCHEMA_VERSION = 1
+
+# The interviewer's moves after an answer, declared once: a follow-up on the same question
+# (its kind), or leaving it. The engine's router decides one; the transcript records the
+# follow-up as an interviewer act of the same name ("deepen" is recorded as a "probe").
+FollowUpKind = Literal["challenge", "probe", "change", "pushback", "contribution", "metric",
+                       "deepen"]
+FOLLOW_UP_KINDS: tuple[FollowUpKind, ...] = get_args(FollowUpKind)
+DecisionKind = Literal[FollowUpKind, "next", "wrap"]
+FollowUpAct = Literal["challenge", "probe", "change", "pushback", "contribution", "metric"]
+FOLLOW_UP_ACTS: tuple[FollowUpAct, ...] = get_args(FollowUpAct)
+Act = Literal["opening", "question", FollowUpAct, "move-on", "wrap-up", "closing"]
+
+
+def act_of(kind: FollowUpKind) -> FollowUpAct:
+    """The interviewer act a follow-up of this kind is recorded as."""
+    return "probe" if kind == "deepen" else kind
 
 
 def now_iso() -> str:
@@ -45,8 +63,7 @@ class _Event(Record):
 class InterviewerEvent(_Event):
     type: Literal["interviewer"] = "interviewer"
     text: str
-    act: Literal["opening", "question", "probe", "challenge", "change", "pushback",
-                 "contribution", "metric", "move-on", "wrap-up", "closing"]
+    act: Act
     reason: str | None = None   # why this follow-up was chosen (never shown to the candidate)
 
 
@@ -86,7 +103,12 @@ class NoticeEvent(_Event):
 class ScoreEvent(_Event):
     type: Literal["score"] = "score"
     judge: str
-    scorecard: dict[str, Any]
+    scorecard: Scorecard
+
+    @field_serializer("scorecard")
+    def _whole(self, scorecard: Scorecard) -> dict:
+        """Written whole, None values included (the writer's exclude_none is for events)."""
+        return scorecard.model_dump(mode="json")
 
 
 Event = Annotated[InterviewerEvent | CandidateEvent | ToolCheckEvent | RequirementChangeEvent

@@ -75,7 +75,7 @@ class Transcript:
         An unscored one (a judge that could not reach its model) never hides an earlier
         grade; it is returned only when no record graded the session."""
         scores = self.of_type("score")
-        graded = [s for s in scores if not s.scorecard.get("unscored")]
+        graded = [s for s in scores if not s.scorecard.unscored]
         return (graded or scores or [None])[-1]
 
 
@@ -226,7 +226,7 @@ def list_sessions(directory: Path | str) -> list[SessionSummary]:
             out.append(SessionSummary(p.stem, str(p), "", "?", [], 0, False, None, str(exc)))
             continue
         score = t.latest_score()
-        level = score.scorecard.get("overall") if score else None
+        level = score.scorecard.overall if score else None
         out.append(SessionSummary(t.header.session_id, str(p), t.header.started, t.header.round,
                                   t.header.questions, len(t.of_type("candidate")),
                                   score is not None, level))

@@ -10,9 +10,12 @@ from pathlib import Path
 from typing import Protocol
 
 from rubrics import Bank
+from rubrics.vocab import level_at, level_rank
+from transcripts import data_dir
+from transcripts.schema import FOLLOW_UP_ACTS
+from transcripts.scorecard import Agreement, JudgeInfo, Scorecard
 
 from ..candidate_commands import parse_command
-from .scorecard import Agreement, JudgeInfo, Scorecard
 
 CALIBRATION_FILE = Path(__file__).parent / "calibration.json"
 
@@ -32,8 +35,7 @@ def answers_from_transcript(t) -> Answers:
     for e in t.events:
         if e.type == "candidate" and e.question and parse_command(e.text) is None:
             a.by_question.setdefault(e.question, []).append(e.text)
-        elif (e.type == "interviewer" and e.question and e.act not in
-              ("opening", "question", "move-on", "wrap-up", "closing")):
+        elif e.type == "interviewer" and e.question and e.act in FOLLOW_UP_ACTS:
             a.follow_ups[e.question] = a.follow_ups.get(e.question, 0) + 1
     return a
 
@@ -75,10 +77,17 @@ def measured_agreement(key: str) -> Agreement | None:
     once someone calibrated that model and saved it)."""
     data = _calibration().get(key)
     if not data:
-        from transcripts import data_dir
         user = data_dir() / "calibration.json"
         try:
             data = json.loads(user.read_text()).get(key) if user.exists() else None
         except (OSError, json.JSONDecodeError):
             data = None
     return Agreement(**data) if data else None
+
+
+def overall_level(levels: list[str | None]) -> str | None:
+    """The session level: the mean of the graded questions' levels, or None if none was."""
+    graded = [level_rank(x) for x in levels if x is not None]
+    if not graded:
+        return None
+    return level_at(int(sum(graded) / len(graded) + 0.5))

@@ -4,10 +4,10 @@ from __future__ import annotations
 from rubrics import Bank
 from rubrics.vocab import level_rank
 from transcripts.reference import ReferenceCase
+from transcripts.scorecard import Scorecard
 
 from . import agreement as stats
 from .base import Judge, answers_from_transcript
-from .scorecard import Scorecard
 
 
 def run_judge(judge: Judge, cases: list[ReferenceCase], bank: Bank

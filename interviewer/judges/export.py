@@ -4,8 +4,9 @@ from __future__ import annotations
 import html
 import json
 
+from transcripts.scorecard import Scorecard
+
 from ..terminal_text import visible
-from .scorecard import Scorecard
 
 MARK = {"met": "+", "partial": "~", "missing": "-", "unscored": "?"}
 

@@ -11,12 +11,14 @@ from rubrics import Bank, Card, matching
 from rubrics.bank import criterion_patterns
 from rubrics.checks import computed_value
 from rubrics.schema import Criterion
+from rubrics.rounds import get_policy
 from rubrics.vocab import VERDICT_CREDIT, level_at
 
-from .base import Answers, measured_agreement
+from transcripts.scorecard import (CriterionVerdict, JudgeInfo, NumberRow, QuestionScore,
+                                   Scorecard, Shape)
+
+from .base import Answers, measured_agreement, overall_level
 from .injection import split_turns
-from .scorecard import (CriterionVerdict, JudgeInfo, NumberRow, QuestionScore,
-                        Scorecard, Shape, overall_level)
 
 PROMPT_VERSION = "heuristic-v4"
 # For a criterion that states no solid level: distinct pieces of evidence (signal matches that
@@ -236,7 +238,7 @@ class HeuristicJudge:
         comm = 3 + (1 if sum(vars(shape).values()) >= 3 else 0)
         comm -= 1 if words > 320 else 0
         comm -= 1 if coverage < 0.2 else 0
-        if round_type == "behavioral" and len(_WE.findall(text)) > len(_I.findall(text)):
+        if get_policy(round_type).behavioral and len(_WE.findall(text)) > len(_I.findall(text)):
             comm -= 1   # talks about the team, not their own part
         comm = max(1, min(4, comm))
 

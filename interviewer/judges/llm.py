@@ -22,12 +22,13 @@ from pydantic import BaseModel, Field
 from rubrics import Bank, Card
 from rubrics.vocab import VERDICT_RANK, Level, Verdict
 
+from transcripts.scorecard import (UNSCORED_NOTE, CriterionVerdict, JudgeInfo, QuestionScore,
+                                   Scorecard, Shape, unscored_reason)
+
 from ..llm.base import Backend, LLMError, Message
-from .base import Answers, measured_agreement, verify_quote
+from .base import Answers, measured_agreement, overall_level, verify_quote
 from .heuristic import HeuristicJudge, level_for
 from .injection import split_turns
-from .scorecard import (UNSCORED_NOTE, CriterionVerdict, JudgeInfo, QuestionScore, Scorecard,
-                        Shape, overall_level, unscored_reason)
 
 PROMPT_VERSION = "llm-judge-v1"
 OPEN, CLOSE = "<<<TRANSCRIPT>>>", "<<<END TRANSCRIPT>>>"

@@ -1,24 +1,16 @@
-"""Model backends behind one interface (see base.Backend). SDKs import lazily, when a
-backend is made."""
-from .base import (Backend, Capabilities, ChatResult, LLMError, Message, StructuredOutputError,
-                   ToolCall)
-from .retry import RetryPolicy
+"""Model backends behind one interface (see base.Backend), one registry entry per provider
+(providers.py). SDKs import lazily, when a backend is made; the names below load on first use
+too, so that the CLI can read the provider registry for --help without pydantic."""
+from __future__ import annotations
+
+from ..lazy import lazy_exports
+
+_EXPORTS = {"Backend": "base", "Capabilities": "base", "ChatResult": "base", "LLMError": "base",
+            "Message": "base", "StructuredOutputError": "base", "ToolCall": "base",
+            "RetryPolicy": "retry", "PROVIDERS": "providers", "Provider": "providers",
+            "make_backend": "providers"}
+
+__getattr__ = lazy_exports(__name__, _EXPORTS)
 
 
-def make_backend(cfg, retry: RetryPolicy | None = None, probe: bool = True) -> Backend:
-    """The backend for a resolved interviewer.config.LLMConfig."""
-    if cfg.provider == "anthropic":
-        from .anthropic_backend import AnthropicBackend
-        return AnthropicBackend(model=cfg.model, api_key=cfg.api_key, base_url=cfg.base_url,
-                                retry=retry)
-    if cfg.provider == "openai":
-        from .openai_backend import OpenAIBackend
-        return OpenAIBackend(model=cfg.model, api_key=cfg.api_key, base_url=cfg.base_url,
-                             retry=retry)
-    from .openai_compatible import OpenAICompatibleBackend
-    return OpenAICompatibleBackend(model=cfg.model, base_url=cfg.base_url, api_key=cfg.api_key,
-                                   cache_salt=cfg.cache_salt, retry=retry, probe=probe)
-
-
-__all__ = ["Backend", "Capabilities", "ChatResult", "LLMError", "Message", "RetryPolicy",
-           "StructuredOutputError", "ToolCall", "make_backend"]
+__all__ = sorted(_EXPORTS)

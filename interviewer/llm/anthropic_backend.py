@@ -37,7 +37,7 @@ class AnthropicBackend:
 
     def __init__(self, *, model: str, api_key: str, base_url: str | None = None,
                  retry: RetryPolicy | None = None):
-        import anthropic
+        import anthropic   # lazy: the SDK loads with the backend
         self._anthropic = anthropic
         self.model = model
         self.retry = retry or RetryPolicy()

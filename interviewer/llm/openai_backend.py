@@ -36,7 +36,7 @@ class OpenAIBackend:
 
     def __init__(self, *, model: str, api_key: str, base_url: str | None = None,
                  retry: RetryPolicy | None = None):
-        import openai
+        import openai   # lazy: the SDK loads with the backend
         self._openai = openai
         self.model = model
         self.retry = retry or RetryPolicy()

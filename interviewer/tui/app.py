@@ -7,9 +7,8 @@ from pathlib import Path
 from textual import on
 from textual.app import App
 
-from transcripts import data_dir, list_sessions, sessions_dir
+from transcripts import data_dir, list_sessions, load, sessions_dir
 
-from ..judges.scorecard import Scorecard
 from .config import AppConfig
 from .screens.interview import InterviewFinished, InterviewScreen
 from .screens.pick import PickScreen, StartInterview, set_missed
@@ -49,7 +48,6 @@ class InterviewApp(App):
         self.push_screen(InterviewScreen(self.config, message.round_type, message.questions))
 
     def resume(self, session_id: str) -> None:
-        from transcripts import load
         header = load(sessions_dir(self.config.out) / f"{session_id}.jsonl").header
         self.push_screen(InterviewScreen(self.config, header.round, None, resume=session_id))
 
@@ -60,8 +58,7 @@ class InterviewApp(App):
         if not scores:
             self.notify("The interview ended without a scorecard.", severity="warning")
             return
-        card = Scorecard.model_validate(scores[-1].scorecard)
-        self.switch_screen(ScorecardScreen(card, session.id, data_dir(self.config.out) / "exports"))
+        self.switch_screen(ScorecardScreen(scores[-1].scorecard, session.id, data_dir(self.config.out) / "exports"))
 
     def action_sessions(self) -> None:
         self.push_screen(SessionsScreen(self.config.out))

@@ -14,7 +14,7 @@ class AppConfig:
     max_follow_ups: int = 3
     resume: str | None = None         # a session id to continue at once
     llm: object | None = None         # an LLMInterviewer, or None for the offline interviewer
-    voice: object | None = None       # a voice_console.VoiceSetup, or None for typing only
+    voice: object | None = None       # a voice.setup.VoiceSetup, or None for typing only
     start_now: bool = False           # skip the pick screen (questions given on the command line)
 
     @property

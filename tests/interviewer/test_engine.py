@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from interviewer.policies import ROUND_TYPES
-from interviewer.session import Session, SessionError
+from rubrics.vocab import ROUND_TYPES
+from interviewer.engine.session import Session, SessionError
 from rubrics import default_bank
 from transcripts import CandidateEvent, load
 
@@ -148,7 +148,7 @@ def test_skip_and_end(tmp_path):
     turn = s.answer("What does a first engagement look like?")
     assert s.done and turn.events[-1].type == "score"
     card = turn.events[-1].scorecard
-    assert [q["answered"] for q in card["questions"]] == [False, False]
+    assert [q.answered for q in card.questions] == [False, False]
 
 
 def test_an_answer_saved_but_not_consumed_is_fed_on_resume(tmp_path):
@@ -190,8 +190,8 @@ def test_bad_session_inputs(tmp_path):
 
 
 def test_routers_are_pure_and_respect_time_budgets():
-    from interviewer.policies import get_policy
-    from interviewer.routing import decide, new_record
+    from rubrics.rounds import get_policy
+    from interviewer.engine.routing import decide, new_record
     card = BANK.get("why-fde")
     rec = new_record() | {"answers": 1}
     quiet = {"covered": {}, "tool_checks": [], "red_flags": {}, "first_person": True,

@@ -246,7 +246,7 @@ def test_llm_judge_majority_and_self_agreement(fake_openai):
 
 
 def test_practice_scorecard_prints_the_agreement(tmp_path):
-    from interviewer.session import Session
+    from interviewer.engine.session import Session
     s = Session.new(round_type="technical", questions=["why-fde"], seed=1, out=tmp_path)
     s.start()
     s.answer(BANK.get("why-fde").model_answer.text)
@@ -255,8 +255,7 @@ def test_practice_scorecard_prints_the_agreement(tmp_path):
     score = turn.events[-1]
     assert score.type == "score" and score.judge == "heuristic"
     from interviewer.judges.export import to_text
-    from interviewer.judges.scorecard import Scorecard
-    text = to_text(Scorecard.model_validate(score.scorecard))
+    text = to_text(score.scorecard)
     assert "agrees with reference grades on" in text and "95% CI" in text
 
 

@@ -149,10 +149,10 @@ def test_whole_practice_session_and_llm_rescore(llama_server, tmp_path):
     scores = load(path).of_type("score")
     assert scores[-1].judge == "llm"
     card = scores[-1].scorecard
-    assert card["unscored"] or card["overall"]      # graded, or unscored saying why
-    if card["unscored"]:   # said on stderr and in the record, exit 1; the heuristic grade stays
+    assert card.unscored or card.overall      # graded, or unscored saying why
+    if card.unscored:   # said on stderr and in the record, exit 1; the heuristic grade stays
         assert r.returncode == 1 and "left it unscored:" in r.stderr, r.stdout + r.stderr
-        assert any("unscored:" in n for q in card["questions"] for n in q["notes"])
+        assert any("unscored:" in n for q in card.questions for n in q.notes)
         assert load(path).latest_score().judge == "heuristic"
     else:
         assert r.returncode == 0, r.stdout + r.stderr

@@ -12,8 +12,8 @@ from interviewer.llm.anthropic_backend import AnthropicBackend
 from interviewer.llm.openai_backend import OpenAIBackend
 from interviewer.llm.openai_compatible import OpenAICompatibleBackend
 from interviewer.llm.retry import RetryPolicy
-from interviewer.llm_interviewer import LLMInterviewer
-from interviewer.session import Session
+from interviewer.engine.llm_interviewer import LLMInterviewer
+from interviewer.engine.session import Session
 from llm_servers import Reply
 from transcripts import load
 

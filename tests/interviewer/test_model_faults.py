@@ -15,15 +15,15 @@ import time
 
 import pytest
 
-from interviewer.config import ConfigError, resolve
+from interviewer.llm.config import ConfigError, resolve
 from interviewer.llm.base import LLMError
 from interviewer.llm.breaker import CircuitBreaker
 from interviewer.llm.openai_backend import OpenAIBackend
 from interviewer.llm.retry import (Deadline, DeadlineError, RetryPolicy, deadline_scope,
                                    with_retries)
-from interviewer.llm_interviewer import CTRL_C_REASON, WAITING_TEXT, LLMInterviewer
-from interviewer.plain import run_plain
-from interviewer.session import Session
+from interviewer.engine.llm_interviewer import CTRL_C_REASON, WAITING_TEXT, LLMInterviewer
+from interviewer.console.plain import run_plain
+from interviewer.engine.session import Session
 from llm_servers import Reply
 from transcripts import load
 
@@ -200,7 +200,7 @@ def test_plain_console_shows_the_wait_and_ctrl_c_takes_the_offline_turn(tmp_path
 
 
 def test_ctrl_c_outside_a_model_wait_still_interrupts(tmp_path):
-    from interviewer.llm_interviewer import ctrl_c_continues_offline
+    from interviewer.engine.llm_interviewer import ctrl_c_continues_offline
     llm = LLMInterviewer(backend=type("B", (), {"name": "b", "model": "m"})())
     with pytest.raises(KeyboardInterrupt):
         with ctrl_c_continues_offline(llm):

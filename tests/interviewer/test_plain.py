@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from interviewer.policies import ROUND_TYPES
+from rubrics.vocab import ROUND_TYPES
 from transcripts import load
 
 EXE = str(Path(sys.executable).parent / "fde-interview")

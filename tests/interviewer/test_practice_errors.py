@@ -61,7 +61,7 @@ def test_out_of_range_numbers_are_refused_and_nothing_is_created(tmp_path, args,
 
 
 def test_the_engine_refuses_them_too(tmp_path):
-    from interviewer.session import Session, SessionError
+    from interviewer.engine.session import Session, SessionError
     with pytest.raises(SessionError, match="--max-follow-ups must be from 0 to 50"):
         Session.new(questions=["why-fde"], max_follow_ups=10 ** 23, out=tmp_path)
     with pytest.raises(SessionError, match="--questions must be at least 1, got 0"):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from interviewer.session import Session, SessionError
+from interviewer.engine.session import Session, SessionError
 from llm_servers import Reply
 from transcripts import load
 
@@ -38,9 +38,9 @@ setattr(owner, name, stall)
 from interviewer.cli import main
 sys.exit(main(sys.argv[3:]))
 """
-IN_ASSESS = "interviewer.graph:assess"                       # between nodes, after an answer
+IN_ASSESS = "interviewer.engine.nodes:assess"                 # between nodes, after an answer
 IN_GRADING = "interviewer.judges.heuristic:HeuristicJudge.grade"
-IN_FIRST_STEP = "interviewer.graph:question_text"            # start(), before the first prompt
+IN_FIRST_STEP = "interviewer.engine.nodes:question_text"      # start(), before the first prompt
 
 
 def practice(tmp_path, *args, stdin="", timeout=120):

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from interviewer.session import Session
+from interviewer.engine.session import Session
 from rubrics import default_bank
 from transcripts import load
 
@@ -185,7 +185,7 @@ def test_an_unwritable_transcript_is_named_and_the_batch_goes_on(tmp_path, monke
 def test_an_unreachable_llm_judge_says_why_and_never_hides_the_grade(tmp_path, fake_openai):
     from llm_servers import Reply
     path = saved_session(tmp_path)
-    level = load(path).of_type("score")[-1].scorecard["overall"]
+    level = load(path).of_type("score")[-1].scorecard.overall
     server = fake_openai(lambda b: Reply(text="p") if b["messages"][-1]["content"] == "ping"
                          else Reply(status=401, error="invalid key for the judge"))
     done = cli("score", str(path), "--judge", "llm", "--provider", "openai-compatible",
@@ -193,9 +193,9 @@ def test_an_unreachable_llm_judge_says_why_and_never_hides_the_grade(tmp_path, f
     assert done.returncode == 1
     assert "unscored" in done.stderr and "invalid key for the judge" in done.stderr
     last = load(path).of_type("score")[-1].scorecard
-    assert last["unscored"] and any("invalid key for the judge" in n for n in last["notes"])
+    assert last.unscored and any("invalid key for the judge" in n for n in last.notes)
     replay = cli("replay", str(path)).stdout
     assert f"Overall: {level}" in replay and "UNSCORED" not in replay
-    assert load(path).latest_score().scorecard["overall"] == level
+    assert load(path).latest_score().scorecard.overall == level
     listing = cli("sessions", "--out", str(tmp_path)).stdout
     assert listing.rstrip().endswith(level)

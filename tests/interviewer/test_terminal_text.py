@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from interviewer.session import Session
+from interviewer.engine.session import Session
 from llm_servers import Reply
 
 EXE = str(Path(sys.executable).parent / "fde-interview")
@@ -67,7 +67,7 @@ def test_score_output_shows_escapes_visibly(hostile_session, args):
 
 
 def test_plain_scorecard_shows_escapes_visibly(hostile_session):
-    from interviewer.plain import render_scorecard
+    from interviewer.judges.export import to_text as render_scorecard
     from transcripts import load
     out = render_scorecard(load(hostile_session).of_type("score")[-1].scorecard)
     assert_no_raw_controls(out.encode())
@@ -77,8 +77,8 @@ def test_plain_scorecard_shows_escapes_visibly(hostile_session):
 def test_plain_console_shows_a_models_escapes_visibly(tmp_path, fake_openai):
     from interviewer.llm.openai_compatible import OpenAICompatibleBackend
     from interviewer.llm.retry import RetryPolicy
-    from interviewer.llm_interviewer import LLMInterviewer
-    from interviewer.plain import run_plain
+    from interviewer.engine.llm_interviewer import LLMInterviewer
+    from interviewer.console.plain import run_plain
     server = fake_openai(lambda body: Reply(text="p") if body["messages"][-1]["content"] == "ping"
                          else Reply(text=f"Tell me more{HOSTILE} about that.", chunk=3))
     backend = OpenAICompatibleBackend(model=None, base_url=server.base_url,

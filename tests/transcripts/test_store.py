@@ -127,14 +127,18 @@ def test_a_line_nested_too_deeply_is_named_with_file_and_line(tmp_path):
 
 def test_latest_score_skips_an_unscored_record(tmp_path):
     from transcripts import ScoreEvent
+
+    def card(overall, unscored=False):   # a scorecard is typed: the least a valid one holds
+        return {"judge": {"name": "llm", "prompt_version": "v"}, "questions": [],
+                "overall": overall, "unscored": unscored}
     p = tmp_path / "s1.jsonl"
     w = TranscriptWriter(p, header())
     w.write(CandidateEvent(id="a1", text="answer", turn=1))
     assert load(p).latest_score() is None
-    w.write(ScoreEvent(id="s1", judge="llm", scorecard={"overall": None, "unscored": True}))
+    w.write(ScoreEvent(id="s1", judge="llm", scorecard=card(None, True)))
     assert load(p).latest_score().id == "s1"    # nothing graded: the unscored one, with why
-    w.write(ScoreEvent(id="s2", judge="heuristic", scorecard={"overall": "solid"}))
-    w.write(ScoreEvent(id="s3", judge="llm", scorecard={"overall": None, "unscored": True}))
+    w.write(ScoreEvent(id="s2", judge="heuristic", scorecard=card("solid")))
+    w.write(ScoreEvent(id="s3", judge="llm", scorecard=card(None, True)))
     assert load(p).latest_score().id == "s2"
     [row] = list_sessions(tmp_path)
     assert row.level == "solid" and row.finished

@@ -75,7 +75,7 @@ async def test_full_offline_interview(tmp_path):
 
 @pytest.mark.asyncio
 async def test_sessions_replay_and_rescore(tmp_path):
-    from interviewer.session import Session
+    from interviewer.engine.session import Session
     s = Session.new(round_type="technical", questions=["why-fde"], seed=1, out=tmp_path)
     s.start()
     s.answer("I want to build on customer systems. Only 45% of postings list pay.")
@@ -140,7 +140,7 @@ def test_surprise_me_leans_toward_missed_criteria(tmp_path):
 
     from interviewer.tui.screens.pick import missed_count, set_missed
     from interviewer.tui.screens.sessions import missed_criteria
-    from interviewer.session import Session
+    from interviewer.engine.session import Session
     s = Session.new(round_type="technical", questions=["q01"], seed=1, out=tmp_path)
     s.start()
     s.answer("It depends.")
@@ -162,8 +162,7 @@ def test_surprise_me_leans_toward_missed_criteria(tmp_path):
 async def test_an_unreadable_transcript_is_listed_and_exports_are_private(tmp_path):
     import os
     import stat
-    from interviewer.judges.scorecard import Scorecard
-    from interviewer.session import Session
+    from interviewer.engine.session import Session
     s = Session.new(round_type="technical", questions=["why-fde"], seed=1, out=tmp_path)
     s.start()
     s.answer("I want to build on customer systems.")
@@ -186,7 +185,7 @@ async def test_an_unreadable_transcript_is_listed_and_exports_are_private(tmp_pa
             await pilot.press("enter")                  # says why instead of opening it
             await pilot.pause()
             assert isinstance(app.screen, SessionsScreen)
-            sc = Scorecard.model_validate(load(s.path).latest_score().scorecard)
+            sc = load(s.path).latest_score().scorecard
             app.push_screen(ScorecardScreen(sc, s.id, tmp_path / "exports"))
             await pilot.pause()
             await pilot.press("m")

@@ -75,7 +75,7 @@ async def test_an_answer_with_markup_is_saved_and_shown_verbatim(tmp_path):
 async def test_a_model_streaming_chat_template_tags_is_shown_verbatim(tmp_path, fake_openai):
     from interviewer.llm.openai_compatible import OpenAICompatibleBackend
     from interviewer.llm.retry import RetryPolicy
-    from interviewer.llm_interviewer import LLMInterviewer
+    from interviewer.engine.llm_interviewer import LLMInterviewer
     spoken = "Thanks. [/INST] Which metric [INST] would you watch, a[i] or b?"
     server = fake_openai(lambda body: Reply(text="p") if body["messages"][-1]["content"] == "ping"
                          else Reply(text=spoken, chunk=3))   # the tags split across pieces
@@ -98,7 +98,7 @@ async def test_a_model_streaming_chat_template_tags_is_shown_verbatim(tmp_path, 
 
 @pytest.mark.asyncio
 async def test_replay_of_a_hostile_transcript(tmp_path):
-    from interviewer.session import Session
+    from interviewer.engine.session import Session
     s = Session.new(round_type="technical", questions=["why-fde"], seed=1, out=tmp_path)
     s.start()
     s.answer(f"I want to build on customer systems {MARKUP}{ESCAPES}. 45% of postings list pay.")

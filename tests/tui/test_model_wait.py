@@ -7,7 +7,7 @@ import pytest
 from interviewer.llm.breaker import CircuitBreaker
 from interviewer.llm.openai_backend import OpenAIBackend
 from interviewer.llm.retry import RetryPolicy
-from interviewer.llm_interviewer import CTRL_C_REASON, WAITING_TEXT, LLMInterviewer
+from interviewer.engine.llm_interviewer import CTRL_C_REASON, WAITING_TEXT, LLMInterviewer
 from interviewer.tui import AppConfig, make_app
 from interviewer.tui.screens.interview import InterviewScreen
 from llm_servers import Reply

@@ -102,7 +102,7 @@ def test_a_correction_replaces_what_was_heard(spoken, tmp_path):
 async def test_tui_voice_answer_is_confirmed_then_sent(spoken, tmp_path, transcriber):
     from interviewer.tui import AppConfig, make_app
     from interviewer.tui.screens.interview import InterviewScreen
-    from interviewer.voice_console import VoiceSetup
+    from interviewer.voice.setup import VoiceSetup
     from transcripts import load
     voice = VoiceSetup(lambda: file_source(spoken), transcriber)
     app = make_app(AppConfig(out=str(tmp_path), questions=["q01"], start_now=True, voice=voice))

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static, TextArea
 
 from rubrics import default_bank
+from rubrics.rounds import get_policy
 
 from ...candidate_commands import HELP, HELP_TEXT, parse_command, unknown_command
 from ...terminal_text import visible
@@ -72,7 +73,7 @@ class InterviewScreen(Screen):
         yield Footer()
 
     def _editor(self) -> TextArea:
-        if self.round_type == "coding":
+        if get_policy(self.round_type).code_editor:
             ed = TextArea.code_editor(language="python", id="editor", soft_wrap=True)
         else:
             ed = TextArea(id="editor", soft_wrap=True, show_line_numbers=False)
@@ -110,7 +111,8 @@ class InterviewScreen(Screen):
     def _preview_first_question(self) -> None:
         """Paint the first question before the engine loads (it takes about a second to
         import): the choice is seeded, so the engine asks exactly this one."""
-        from ...selection import SelectionError, choose_questions, question_text
+        # lazy: the engine's light selection module, imported after the screen composed
+        from ...engine.selection import SelectionError, choose_questions, question_text
         try:
             chosen = choose_questions(self.bank, self.round_type, self.questions,
                                       self.config.count, self.seed)
@@ -118,13 +120,13 @@ class InterviewScreen(Screen):
             return   # the engine will report it
         self.questions = chosen
         card = self.bank.get(chosen[0])
-        self.query_one(ConversationLog).preview(question_text(card, self.round_type))
+        self.query_one(ConversationLog).preview(question_text(card, get_policy(self.round_type)))
         self.query_one(QuestionTimer).restart(card.budget_minutes)
 
     # -- engine work, off the UI thread ---------------------------------------------------
     @work(thread=True, exclusive=True, group="engine")
     def start_session(self) -> None:
-        from ...session import Session, SessionError
+        from ...engine.session import Session, SessionError   # lazy: LangGraph, after paint
         try:
             if self.resume_id:
                 s = Session.resume(self.resume_id, out=self.config.out, llm=self.config.llm)
@@ -222,7 +224,7 @@ class InterviewScreen(Screen):
         if voice is None:
             self.notify("Voice is off (start with --voice).", timeout=3)
             return
-        from ...voice import Recorder, VoiceUnavailable, meter
+        from ...voice import Recorder, VoiceUnavailable, meter   # lazy: the audio stack
         meter_w = self.query_one("#meter", Static)
         if self.recorder is None:
             def on_level(db: float) -> None:
@@ -243,7 +245,7 @@ class InterviewScreen(Screen):
 
     @work(thread=True, group="voice")
     def recognise(self, recorder) -> None:
-        from ...voice import VoiceUnavailable
+        from ...voice import VoiceUnavailable   # lazy: the audio stack
         audio = recorder.stop()
         qid = self.session.current_question() if self.session else None
         vocab = list(self.bank.get(qid).vocabulary) if qid else []
@@ -270,7 +272,7 @@ class InterviewScreen(Screen):
 
     # -- a slow model ---------------------------------------------------------------------
     def _show_waiting(self) -> None:
-        from ...llm_interviewer import WAITING_TEXT
+        from ...engine.llm_interviewer import WAITING_TEXT   # lazy: only with a slow model
         self.notify(WAITING_TEXT.capitalize(), timeout=4)
         self.query_one("#status", Static).update(f" [yellow]{WAITING_TEXT}[/yellow]")
 

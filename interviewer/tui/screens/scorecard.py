@@ -9,10 +9,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
 from rubrics import default_bank
-from transcripts import write_private
+from transcripts import Scorecard, write_private
 
 from ...judges.export import to_html, to_markdown
-from ...judges.scorecard import Scorecard
 from ...terminal_text import visible
 
 

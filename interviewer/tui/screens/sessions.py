@@ -13,9 +13,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from rubrics import default_bank
+from rubrics.vocab import level_rank
 from transcripts import TornLineWarning, list_sessions, load, sessions_dir
+from transcripts.replay import TURNS, replay_lines
 
-from ...judges.scorecard import LEVELS
 from ...terminal_text import visible
 from ..outside_text import cell, markup, plain
 
@@ -32,9 +33,9 @@ def missed_criteria(paths: list[str]) -> dict[str, int]:
                 score = load(p).latest_score()
         except Exception:
             continue
-        for q in (score.scorecard.get("questions", []) if score else []):
-            n = sum(1 for c in q.get("criteria", []) if c["verdict"] in ("missing", "partial"))
-            counts[q["question"]] = counts.get(q["question"], 0) + n
+        for q in (score.scorecard.questions if score else []):
+            n = sum(1 for c in q.criteria if c.verdict in ("missing", "partial"))
+            counts[q.question] = counts.get(q.question, 0) + n
     return counts
 
 
@@ -53,14 +54,14 @@ def progress_lines(paths: list[str]) -> tuple[list[str], list[str]]:
         score = t.latest_score()
         if not score:
             continue
-        for q in score.scorecard.get("questions", []):
-            if not q.get("answered") or not q.get("level"):
+        for q in score.scorecard.questions:
+            if not q.answered or not q.level:
                 continue
-            by_theme.setdefault(bank.get(q["question"]).theme, []).append(q["level"])
-            for c in q.get("criteria", []):
-                if c["verdict"] in ("missing", "partial"):
-                    missed[(q["question"], c["id"])] += 1
-    chart = [f"{theme:<13} {''.join(BARS[LEVELS.index(x)] for x in levels[-30:])}  "
+            by_theme.setdefault(bank.get(q.question).theme, []).append(q.level)
+            for c in q.criteria:
+                if c.verdict in ("missing", "partial"):
+                    missed[(q.question, c.id)] += 1
+    chart = [f"{theme:<13} {''.join(BARS[level_rank(x)] for x in levels[-30:])}  "
              f"latest: {levels[-1]}" for theme, levels in sorted(by_theme.items())]
     top = [f"{n}x  {cid}  (practise {qid}: {bank.get(qid).title})"
            for (qid, cid), n in missed.most_common(6)]
@@ -144,8 +145,7 @@ class ReplayScreen(Screen):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", TornLineWarning)
             self.t = load(path)
-        self.steps = [e for e in self.t.events if e.type in ("interviewer", "candidate",
-                                                             "tool_check")]
+        self.steps = replay_lines(self.t, TURNS)
         self.shown = 0
 
     def compose(self) -> ComposeResult:
@@ -162,15 +162,9 @@ class ReplayScreen(Screen):
     def action_step(self, delta: int) -> None:
         self.shown = max(1, min(len(self.steps), self.shown + delta))
         lines = []
-        for e in self.steps[:self.shown]:
-            if e.type == "interviewer":
-                lines.append(markup("[b]Interviewer[/b]: $text", text=e.text))
-            elif e.type == "candidate":
-                lines.append(markup("[b]You[/b]: $text", text=e.text))
-            else:
-                lines.append(markup(f"  [dim]check $quantity: said $claimed, computed "
-                                    f"{e.computed:.4g} -> {'ok' if e.ok else 'MISMATCH'}[/dim]",
-                                    quantity=e.quantity, claimed=e.claimed_text))
+        for line in self.steps[:self.shown]:
+            lines.append(markup("[b]$label[/b]: $text" if line.spoken else
+                                "  [dim]$label $text[/dim]", label=line.label, text=line.text))
         self.content = Content("\n\n").join(lines)
         self.body = self.content.plain   # what is shown, as text
         self.query_one("#replay-body", Static).update(self.content)
@@ -180,27 +174,20 @@ class ReplayScreen(Screen):
 
     @work(thread=True, exclusive=True)
     def action_rescore(self) -> None:
-        from ...grading_cli import diff, score_one
+        # lazy: the judges load when a re-score is asked for, off the UI thread
         from ...judges import HeuristicJudge
-        from ...judges.scorecard import Scorecard
-        judges = [HeuristicJudge()]
+        from ...judges.rescore import rescore
+        judge = HeuristicJudge()
         llm = getattr(self.app, "config", None) and self.app.config.llm
         if llm is not None:
             from ...judges.llm import LLMJudge
-            judges = [LLMJudge(llm.backend)]
-        latest = self.t.latest_score()
-        previous = [Scorecard.model_validate(latest.scorecard)] if latest else []
-        result = score_one(self.t.path, judges, default_bank(), True)
-        if "error" in result:
-            self.app.call_from_thread(self.notify, visible(result["error"]), severity="error",
+            judge = LLMJudge(llm.backend)
+        result = rescore(self.t.path, judge, default_bank())
+        if result.error:
+            self.app.call_from_thread(self.notify, visible(result.error), severity="error",
                                       markup=False)
             return
-        new = result["scorecards"][0]
-        changes = diff(previous[-1], new) if previous else []
-        summary = (f"Re-scored with {new.judge.name}: {new.overall or 'unscored'}"
-                   + (f" (was {previous[-1].overall})" if previous else "")
-                   + (f"; {len(changes)} verdict(s) changed" if previous else ""))
-        self.app.call_from_thread(self._show_rescore, summary, changes)
+        self.app.call_from_thread(self._show_rescore, result.summary(), result.changes)
 
     def _show_rescore(self, summary: str, changes: list[str]) -> None:
         self.content += markup("\n\n[b]$summary[/b]\n$changes", summary=summary,

@@ -6,7 +6,7 @@ import random
 
 from rubrics import Bank, Card
 
-from .policies import get_policy
+from rubrics.rounds import RoundPolicy, get_policy
 
 
 class SelectionError(ValueError):
@@ -31,13 +31,13 @@ def choose_questions(bank: Bank, round_type: str, ids: list[str] | None, count: 
     return random.Random(seed).sample(pool, min(n, len(pool)))
 
 
-def question_text(card: Card, round_type: str) -> str:
+def question_text(card: Card, policy: RoundPolicy) -> str:
     """The question as the interviewer says it: the design-scenario notice, the persona in a
     customer round, then the card's question."""
     parts = []
     if card.notice:
         parts.append(card.notice)
-    if round_type == "customer" and card.persona:
+    if policy.persona and card.persona:
         parts.append(f"For this one I'm {card.persona.name}, {card.persona.role}.")
     parts.append(card.question)
     return " ".join(parts)

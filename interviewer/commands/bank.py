@@ -6,11 +6,13 @@ import json
 import sys
 import textwrap
 
-from .cli import ROUNDS, UsageError
+from rubrics.vocab import ROUND_TYPES
+
+from ..errors import UsageError
 
 
 def _bank():
-    from rubrics import CardError, default_bank
+    from rubrics import CardError, default_bank   # lazy (as every import below): --help
     try:
         return default_bank()
     except CardError as exc:
@@ -94,10 +96,10 @@ def _show(a: argparse.Namespace) -> int:
     return 0
 
 
-def add_bank_commands(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction) -> None:
     from_help = "list the question bank"
     q = sub.add_parser("questions", help=from_help, description=from_help)
-    q.add_argument("--round", help=f"one of: {', '.join(ROUNDS)}")
+    q.add_argument("--round", help=f"one of: {', '.join(ROUND_TYPES)}")
     q.add_argument("--theme", help="inference, rag, agents, guardrails, evaluation, coding, "
                                    "design-cases")
     q.add_argument("--chapter", type=int)

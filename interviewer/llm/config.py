@@ -5,15 +5,15 @@ The config file is TOML at the platform's user-config directory (config.toml), o
 path in FDE_INTERVIEW_CONFIG:
 
     [llm]
-    provider = "openai-compatible"   # anthropic | openai | openai-compatible
+    provider = "openai-compatible"   # a name in providers.PROVIDERS
     model = "meta-llama/Llama-3.3-70B-Instruct"
     base_url = "http://localhost:8000/v1"
     # api_key = "..."                # better kept in the environment
     # turn_deadline = 20             # seconds one interviewer turn may wait for the model
 
 Environment: FDE_INTERVIEW_PROVIDER, FDE_INTERVIEW_MODEL, FDE_INTERVIEW_BASE_URL,
-FDE_INTERVIEW_API_KEY, FDE_INTERVIEW_TURN_DEADLINE, and the providers' own ANTHROPIC_API_KEY, OPENAI_API_KEY,
-OPENAI_BASE_URL. A key alone never switches providers on: with no provider chosen the
+FDE_INTERVIEW_API_KEY, FDE_INTERVIEW_TURN_DEADLINE, and the providers' own variables
+(providers.py: ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL). A key alone never switches providers on: with no provider chosen the
 offline interviewer runs and nothing is spent.
 """
 from __future__ import annotations
@@ -24,10 +24,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-PROVIDERS = ("anthropic", "openai", "openai-compatible")
-DEFAULT_MODELS = {"anthropic": "claude-sonnet-4-5", "openai": "gpt-4.1-mini"}
-KEY_ENV = {"anthropic": "ANTHROPIC_API_KEY", "openai": "OPENAI_API_KEY",
-           "openai-compatible": "OPENAI_API_KEY"}
+from .providers import PROVIDERS
+
 PREFIX = "FDE_INTERVIEW_"
 
 
@@ -54,7 +52,7 @@ def config_path(env: dict | None = None) -> Path:
     env = os.environ if env is None else env
     if env.get(PREFIX + "CONFIG"):
         return Path(env[PREFIX + "CONFIG"]).expanduser()
-    from platformdirs import user_config_dir
+    from platformdirs import user_config_dir   # lazy: only when no config path is given
     return Path(user_config_dir("fde-interview", appauthor=False)) / "config.toml"
 
 
@@ -119,22 +117,21 @@ def resolve(*, provider: str | None = None, model: str | None = None,
         return None
     if prov not in PROVIDERS:
         raise ConfigError(f"unknown provider {prov!r}; choose one of: {', '.join(PROVIDERS)}")
+    p = PROVIDERS[prov]
     mdl, _ = pick(model, "model", PREFIX + "MODEL")
-    url_envs = (PREFIX + "BASE_URL",) + (("OPENAI_BASE_URL",) if prov != "anthropic" else ())
+    url_envs = (PREFIX + "BASE_URL",) + ((p.base_url_env,) if p.base_url_env else ())
     url, _ = pick(base_url, "base_url", *url_envs)
-    key, source = pick(api_key, "api_key", PREFIX + "API_KEY", KEY_ENV[prov])
-    if prov == "openai-compatible":
-        if not url:
-            raise ConfigError("openai-compatible needs the server's URL: pass --base-url "
-                              "(for example http://localhost:8000/v1) or set OPENAI_BASE_URL")
+    key, source = pick(api_key, "api_key", PREFIX + "API_KEY", p.key_env)
+    if p.needs_base_url and not url:
+        raise ConfigError(f"{prov} needs the server's URL: pass --base-url (for example "
+                          f"http://localhost:8000/v1) or set {p.base_url_env}")
+    if not p.key_required:
         key = key or "EMPTY"   # vLLM without --api-key accepts any
     elif not key:
-        raise ConfigError(f"no API key for {prov}: set {KEY_ENV[prov]} (or pass --api-key)")
-    if not mdl and prov in DEFAULT_MODELS:
-        mdl = DEFAULT_MODELS[prov]
+        raise ConfigError(f"no API key for {prov}: set {p.key_env} (or pass --api-key)")
+    mdl = mdl or p.default_model
     deadline, where = pick(turn_deadline, "turn_deadline", PREFIX + "TURN_DEADLINE")
-    return LLMConfig(prov, mdl, url, key, source,
-                     _salt(path) if prov == "openai-compatible" else None,
+    return LLMConfig(prov, mdl, url, key, source, _salt(path) if p.cache_salt else None,
                      _seconds(deadline, where) if deadline is not None else None)
 
 

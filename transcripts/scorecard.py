@@ -1,13 +1,13 @@
 """The scorecard: what a judge says about a transcript, criterion by criterion, with the
-evidence it rests on and how far the judge itself can be trusted."""
+evidence it rests on and how far the judge itself can be trusted. Typed here, below the
+judges and the front-ends, because a transcript's score events hold one (validated once, when
+the transcript is loaded)."""
 from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from rubrics.vocab import LEVELS_ASCENDING, JudgeVerdict, Level, level_at, level_rank
+from rubrics.vocab import JudgeVerdict, Level
 
-# Ascending, for interviewer.tui.screens.sessions until it imports rubrics.vocab itself.
-LEVELS = LEVELS_ASCENDING
 UNSCORED_NOTE = "unscored: "   # a question note that starts so gives the judge's reason
 
 
@@ -89,14 +89,6 @@ class Scorecard(BaseModel):
             return (f"judge {self.judge.name}: agreement not measured yet "
                     f"(run fde-interview calibrate --judge {self.judge.name})")
         return f"judge {self.judge.name}: {self.agreement.line()}"
-
-
-def overall_level(levels: list[str | None]) -> str | None:
-    """The session level: the mean of the graded questions' levels, or None if none was."""
-    graded = [level_rank(x) for x in levels if x is not None]
-    if not graded:
-        return None
-    return level_at(int(sum(graded) / len(graded) + 0.5))
 
 
 def unscored_reason(questions: list[QuestionScore]) -> str:

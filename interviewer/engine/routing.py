@@ -5,15 +5,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from rubrics import Card
+from rubrics.rounds import RoundPolicy
+from transcripts.schema import DecisionKind
 
-from . import candidate_commands as commands
-from .policies import RoundPolicy
+from .. import candidate_commands as commands
+from .state import Assessment, InterviewState, QuestionRecord
 
 
 @dataclass(frozen=True)
 class Decision:
-    kind: str            # challenge | probe | change | pushback | contribution | metric |
-                         # deepen | next | wrap
+    kind: DecisionKind   # a follow-up kind, or next (question) or wrap (up)
     target: str | None   # the check, criterion or follow-up id it is about
     reason: str          # recorded in the transcript, never shown to the candidate
 
@@ -21,18 +22,18 @@ class Decision:
         return asdict(self)
 
 
-def new_record() -> dict:
-    """Per-question bookkeeping kept in the graph state."""
+def new_record() -> QuestionRecord:
+    """Per-question bookkeeping kept in the graph state (the ask node adds asked_at, dialog)."""
     return {"answers": 0, "covered": {}, "probed": [], "challenged": [], "asked": [],
             "follow_ups": 0, "changes": 0, "pushback": 0, "checks": [], "asked_at": None}
 
 
-def _unasked(card: Card, rec: dict, kinds: tuple[str, ...]):
+def _unasked(card: Card, rec: QuestionRecord, kinds: tuple[str, ...]):
     return [f for f in card.follow_ups if f.kind in kinds and f.id not in rec["asked"]]
 
 
-def decide(card: Card, policy: RoundPolicy, rec: dict, assessment: dict, answer: str,
-           max_follow_ups: int, elapsed_s: float | None,
+def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Assessment,
+           answer: str, max_follow_ups: int, elapsed_s: float | None,
            round_elapsed_s: float | None = None) -> Decision:
     """What the interviewer does after an answer. `rec` already includes this answer;
     `elapsed_s` counts from when this question was asked, `round_elapsed_s` from the opening."""
@@ -70,7 +71,7 @@ def decide(card: Card, policy: RoundPolicy, rec: dict, assessment: dict, answer:
             return Decision("change", change[0].id, f"round policy: change a requirement once "
                             f"the first design covers {coverage:.0%} of the criteria")
 
-    if policy.pushback and card.persona is not None and not rec["pushback"]:
+    if policy.persona and card.persona is not None and not rec["pushback"]:
         push = _unasked(card, rec, ("pushback",))
         return Decision("pushback", push[0].id if push else None,
                         f"customer round: push back in character as {card.persona.role}")
@@ -88,7 +89,7 @@ def decide(card: Card, policy: RoundPolicy, rec: dict, assessment: dict, answer:
     return Decision("next", None, "the question is covered")
 
 
-def after_assess(state: dict) -> str:
+def after_assess(state: InterviewState) -> str:
     """Conditional edge after `assess`: the node that carries out the decision."""
     kind = state["decision"]["kind"]
     if kind == "wrap":
@@ -98,6 +99,6 @@ def after_assess(state: dict) -> str:
     return "follow_up"
 
 
-def after_next(state: dict) -> str:
+def after_next(state: InterviewState) -> str:
     """Conditional edge after `next_question`: another question, or the wrap-up."""
     return "ask" if state["q_index"] < len(state["questions"]) else "wrap_up"

@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from rubrics import Card
+from rubrics.rounds import RoundPolicy
 from tools import TOOLS, ToolError, run_tool
 
-from .llm.base import Backend, LLMError, Message, TextSink
-from .llm.breaker import CircuitBreaker
-from .llm.retry import Deadline, DeadlineError, deadline_scope
-from .policies import RoundPolicy
+from ..llm.base import Backend, LLMError, Message, TextSink
+from ..llm.breaker import CircuitBreaker
+from ..llm.retry import Deadline, DeadlineError, deadline_scope
+from .assess import tool_check
 from .prompts import checker_system, move_message, neutralise, system_prompt
 
 DEFAULT_TURN_DEADLINE_S = 20.0
@@ -248,16 +249,14 @@ class LLMInterviewer:
             if match:   # the card knows this quantity: speak in its unit and tolerance
                 claimed_u, value_u = claimed * match.scale, value * match.scale
                 ok = match.tolerance.accepts(value_u, claimed_u)
-                checks.append({"check": match.id, "tool": call.name, "args": args,
-                               "quantity": match.quantity, "unit": match.unit,
-                               "claimed": claimed_u, "claimed_text": f"{claimed_u:g}",
-                               "computed": value_u, "ok": ok, "arithmetic": match.arithmetic})
+                checks.append(tool_check(match.id, call.name, args, match.quantity, match.unit,
+                                         claimed_u, f"{claimed_u:g}", value_u, ok,
+                                         match.arithmetic))
             else:
                 ok = abs(claimed - value) <= max(0.03 * abs(value), 1e-9)
-                checks.append({"check": f"llm-{call.name}", "tool": call.name, "args": args,
-                               "quantity": quantity, "unit": field, "claimed": float(claimed),
-                               "claimed_text": f"{claimed:g}", "computed": value, "ok": ok,
-                               "arithmetic": f"{call.name} with {args} gives {field} = {value:.4g}."})
+                arithmetic = f"{call.name} with {args} gives {field} = {value:.4g}."
+                checks.append(tool_check(f"llm-{call.name}", call.name, args, quantity, field,
+                                         float(claimed), f"{claimed:g}", value, ok, arithmetic))
         return checks, notes
 
 

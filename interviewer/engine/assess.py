@@ -9,6 +9,20 @@ from rubrics import Card
 from rubrics import matching
 from rubrics.checks import computed_value
 from tools import ToolError
+from transcripts import ToolCheckEvent
+
+# The fields of one number check, as the engine keeps it: those the transcript records (a
+# transcripts.ToolCheckEvent's own). A check that could not run is {"check": id, "error": why}.
+CHECK_FIELDS = tuple(f for f in ToolCheckEvent.model_fields
+                     if f not in ("type", "id", "t", "question"))
+
+
+def tool_check(check: str, tool: str, args: dict, quantity: str, unit: str, claimed: float,
+               claimed_text: str, computed: float, ok: bool, arithmetic: str) -> dict:
+    """One number check: what was claimed, what the tool computed, and whether they agree."""
+    return dict(zip(CHECK_FIELDS, (check, tool, args, quantity, unit, claimed, claimed_text,
+                                   computed, ok, arithmetic)))
+
 
 _I = re.compile(r"\b(I|I'm|I've|I'd|my|me)\b")
 _WE = re.compile(r"\b(we|we're|we've|our|us|the team)\b", re.IGNORECASE)
@@ -28,12 +42,9 @@ def assess(card: Card, text: str) -> dict:
         except ToolError as exc:   # a card's tool call failing is a bug, but never a crash
             tool_checks.append({"check": check.id, "error": str(exc)})
             continue
-        tool_checks.append({
-            "check": check.id, "tool": check.tool, "args": check.args,
-            "quantity": check.quantity, "unit": check.unit, "claimed": claim.value,
-            "claimed_text": claim.raw, "computed": computed,
-            "ok": check.tolerance.accepts(computed, claim.value), "arithmetic": check.arithmetic,
-        })
+        tool_checks.append(tool_check(
+            check.id, check.tool, check.args, check.quantity, check.unit, claim.value, claim.raw,
+            computed, check.tolerance.accepts(computed, claim.value), check.arithmetic))
     first_person = len(_I.findall(text))
     we = len(_WE.findall(text))
     return {

@@ -1,13 +1,14 @@
 """`fde-interview tools ...`: the calculators on their own, human-readable by default,
 JSON with --json. Every handler goes through tools.registry.run_tool, so the CLI, the
-cards' number checks and LLM function calls share one validated code path."""
+cards' number checks and LLM function calls share one validated code path. Handlers import
+the calculators when they run (keeps --help fast)."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 
-from .cli import UsageError
+from ..errors import UsageError
 
 
 def _emit(args: argparse.Namespace, result: dict, human: str) -> int:
@@ -185,7 +186,7 @@ def _generic(a: argparse.Namespace) -> int:
 
 # -- parser -------------------------------------------------------------------------------
 
-def add_tools_command(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction) -> None:
     tools = sub.add_parser("tools", help="the calculators on their own")
     ts = tools.add_subparsers(dest="tool", metavar="TOOL", required=True)
 

@@ -1,26 +1,34 @@
-"""Round policies: what each round type does beyond the shared nodes. Data only."""
+"""The round types' policies, one entry per round: what each round does beyond the shared
+interview, as data and flags. Declared here, below the engine, because the engine (routing,
+phrasing, selection), the judges (a behavioral answer is graded on the candidate's own part)
+and the front-ends (the coding round's editor, shown before the engine loads) all read them,
+and the judges and front-ends may not import the engine. Nothing compares round names: code
+reads a flag. Adding a round type: its name in vocab.RoundType, its entry here."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .vocab import ROUND_TYPES, RoundType
+
 MAX_FOLLOW_UPS = 50   # per question: the bound `--max-follow-ups` accepts
-ROUND_TYPES = ("screen", "technical", "system-design", "coding", "case", "customer", "behavioral")
 
 
 @dataclass(frozen=True)
 class RoundPolicy:
-    name: str
+    name: RoundType
     title: str
     opening: str
     default_questions: int
     minutes: int
     changes_requirements: bool = False   # case and design rounds move the goalposts
-    pushback: bool = False               # customer round: the interviewer plays a persona
-    behavioral: bool = False             # probe for personal contribution and a metric
+    persona: bool = False                # the interviewer plays the card's persona (the
+    #                                      customer's CTO...) and pushes back in character
+    behavioral: bool = False             # probe for, and grade, personal contribution and a metric
+    code_editor: bool = False            # answers are code: a Python editor in the terminal app
     change_after_coverage: float = 0.34  # share of criteria covered before a change lands
 
 
-POLICIES: dict[str, RoundPolicy] = {p.name: p for p in [
+POLICIES: dict[RoundType, RoundPolicy] = {p.name: p for p in [
     RoundPolicy("screen", "screen",
                 "This is a short screen: I want to hear why this job, and how you think about it.",
                 default_questions=2, minutes=20),
@@ -35,7 +43,7 @@ POLICIES: dict[str, RoundPolicy] = {p.name: p for p in [
     RoundPolicy("coding", "coding",
                 "This is a coding round. Talk me through the design first, then the code and how "
                 "you'd test it.",
-                default_questions=1, minutes=45),
+                default_questions=1, minutes=45, code_editor=True),
     RoundPolicy("case", "decomposition case",
                 "This is a case round. Break the problem down out loud; I will change the "
                 "requirements partway, as a customer would.",
@@ -43,7 +51,7 @@ POLICIES: dict[str, RoundPolicy] = {p.name: p for p in [
     RoundPolicy("customer", "customer conversation",
                 "This is a customer round. I'll play someone on the customer's side; treat me "
                 "the way you would on site.",
-                default_questions=1, minutes=30, pushback=True),
+                default_questions=1, minutes=30, persona=True),
     RoundPolicy("behavioral", "behavioral",
                 "This is a behavioral round. Tell me what you did yourself, and what changed "
                 "because of it.",
@@ -53,5 +61,5 @@ POLICIES: dict[str, RoundPolicy] = {p.name: p for p in [
 
 def get_policy(round_type: str) -> RoundPolicy:
     if round_type not in POLICIES:
-        raise KeyError(f"unknown round {round_type!r}; valid rounds: {', '.join(POLICIES)}")
+        raise KeyError(f"unknown round {round_type!r}; valid rounds: {', '.join(ROUND_TYPES)}")
     return POLICIES[round_type]

@@ -31,11 +31,11 @@ from transcripts import (SCHEMA_VERSION, CandidateEvent, Header, SessionBusy, Se
                          private_dir, sessions_dir)
 from transcripts.schema import Event
 
-from . import __version__
-from .candidate_commands import parse_command
+from .. import __version__
+from ..candidate_commands import parse_command
 from .checkpoint_db import CheckpointDBError, open_checkpoints
-from .graph import build_graph
-from .policies import MAX_FOLLOW_UPS, get_policy
+from .graph import build_graph, engine_context
+from rubrics.rounds import MAX_FOLLOW_UPS, get_policy
 from .selection import SelectionError, choose_questions
 
 _EVENT = TypeAdapter(Event)
@@ -73,9 +73,10 @@ class Session:
             self._conn = open_checkpoints(self.dir / "checkpoints.sqlite")
         except CheckpointDBError as exc:
             raise SessionError(str(exc)) from None
-        from langgraph.checkpoint.sqlite import SqliteSaver
+        from langgraph.checkpoint.sqlite import SqliteSaver   # lazy: only a live session needs it
         self._saver = SqliteSaver(self._conn)
-        self.graph = build_graph(header.round, bank, self._saver, llm=llm)
+        self.graph = build_graph(self._saver)
+        self.context = engine_context(header.round, bank, llm)
         self.config = {"configurable": {"thread_id": self.id}}
         self.writer: TranscriptWriter | None = None
         self._final: dict | None = None     # the last state, once the checkpoints are deleted
@@ -298,9 +299,10 @@ class Session:
         """Run the graph until it waits or ends, write what it produced, and tidy up after
         the last step."""
         if on_text is None:
-            self.graph.invoke(graph_input, self.config)
+            self.graph.invoke(graph_input, self.config, context=self.context)
         else:
-            for chunk in self.graph.stream(graph_input, self.config, stream_mode="custom"):
+            for chunk in self.graph.stream(graph_input, self.config, stream_mode="custom",
+                                           context=self.context):
                 if isinstance(chunk, dict) and "event" in chunk:
                     on_text(chunk["event"], None if chunk.get("reset") else chunk.get("delta"))
         events = self._flush()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from rubrics import Card
-
-from .policies import RoundPolicy
+from rubrics.rounds import RoundPolicy
+from transcripts.schema import FollowUpKind
 
 PROMPT_VERSION = "interviewer-v1"
 
@@ -41,7 +41,7 @@ def card_brief(card: Card) -> str:
 
 def system_prompt(policy: RoundPolicy, card: Card) -> str:
     persona = ""
-    if policy.pushback and card.persona:
+    if policy.persona and card.persona:
         persona = (f"- In this round you are {card.persona.name}, {card.persona.role}. Stay in "
                    f"character: {card.persona.stance}\n")
     return _RULES.format(title=policy.title, opening=policy.opening, persona=persona,
@@ -54,7 +54,8 @@ def neutralise(text: str) -> str:
                                                                      "&lt;/candidate&gt;")
 
 
-MOVES = {
+# What the model is told to do for each follow-up kind (tests check every kind has one).
+MOVES: dict[FollowUpKind | str, str] = {
     "challenge": "Challenge one number: give the candidate your arithmetic and ask them to "
                  "reconcile it with theirs.",
     "probe": "Probe what the answer is missing, with the question in the draft.",

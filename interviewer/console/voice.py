@@ -2,59 +2,11 @@
 shown to confirm or correct, and only confirmed text reaches the interviewer."""
 from __future__ import annotations
 
-import sys
-import threading
-from dataclasses import dataclass
 from typing import TextIO
 
-from .voice import Recorder, Speaker, Transcriber, VoiceUnavailable, meter
-from .terminal_text import visible
-
-
-@dataclass
-class VoiceSetup:
-    """What --voice resolved to: a source factory, a loaded-once transcriber, a speaker."""
-    make_source: object            # () -> AudioSource
-    transcriber: Transcriber
-    speaker: Speaker | None = None
-
-    def warm(self) -> threading.Thread:
-        """Load the model in the background so the first answer does not wait for it."""
-        t = threading.Thread(target=self._warm, daemon=True)
-        t.start()
-        return t
-
-    def _warm(self) -> None:
-        try:
-            self.transcriber.load()
-        except VoiceUnavailable:
-            pass   # reported when the first answer is recognised
-
-
-def setup_voice(*, whisper_model: str | None, audio_file: str | None, speak: bool,
-                err: TextIO = sys.stderr) -> VoiceSetup | None:
-    """The voice setup, or None (with a message naming what is missing) for text mode."""
-    from .voice import MicSource, file_source, resolve_model
-    try:
-        model = resolve_model(whisper_model)
-        if audio_file:
-            file_source(audio_file)   # fail now on a bad file, not mid-interview
-
-            def make():
-                return file_source(audio_file)
-        else:
-            MicSource()               # probes PortAudio and the input device
-
-            def make():
-                return MicSource()
-    except VoiceUnavailable as exc:
-        err.write(f"voice is off: {exc}. Answering by typing.\n")
-        return None
-    speaker = Speaker() if speak else None
-    if speaker is not None and not speaker.available:
-        err.write("spoken questions are off: install espeak-ng (or piper).\n")
-        speaker = None
-    return VoiceSetup(make, Transcriber(model), speaker)
+from ..terminal_text import visible
+from ..voice import Recorder, VoiceUnavailable, meter
+from ..voice.setup import VoiceSetup
 
 
 def record_answer(voice: VoiceSetup, inp: TextIO, out: TextIO, vocabulary: list[str]) -> str | None:

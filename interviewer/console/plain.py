@@ -9,9 +9,11 @@ import sys
 import textwrap
 from typing import TextIO
 
-from .candidate_commands import HELP, HELP_TEXT, parse_command, unknown_command
-from .session import Session, Turn
-from .terminal_text import visible
+from ..candidate_commands import HELP, HELP_TEXT, parse_command, unknown_command
+from ..engine.llm_interviewer import WAITING_TEXT, ctrl_c_continues_offline
+from ..engine.session import Session, Turn
+from ..judges.export import to_text
+from ..terminal_text import visible
 
 
 def _say(out: TextIO, text: str, who: str = "Interviewer") -> None:
@@ -26,14 +28,8 @@ def show(out: TextIO, turn: Turn, streamed: set[str] = frozenset()) -> None:
         elif e.type == "notice" and e.level != "info":
             out.write(f"\n[{e.level}] {visible(e.text)}\n")
         elif e.type == "score":
-            out.write(render_scorecard(e.scorecard))
+            out.write(to_text(e.scorecard))
     out.flush()
-
-
-def render_scorecard(card: dict) -> str:
-    from .judges.export import to_text
-    from .judges.scorecard import Scorecard
-    return to_text(Scorecard.model_validate(card))
 
 
 def _speak(voice, turn: Turn) -> None:
@@ -84,8 +80,6 @@ class _Streamer:
 
 
 def _waiting_notice(out: TextIO):
-    from .llm_interviewer import WAITING_TEXT
-
     def show_waiting() -> None:
         out.write(f"\n  [{WAITING_TEXT}]\n")
         out.flush()
@@ -106,7 +100,6 @@ def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdou
 
 
 def _converse(session: Session, inp: TextIO, out: TextIO, voice) -> int:
-    from .llm_interviewer import ctrl_c_continues_offline
     if session.llm is not None:
         session.llm.on_waiting = _waiting_notice(out)
     with ctrl_c_continues_offline(session.llm):   # a resumed step may call the model
@@ -130,7 +123,7 @@ def _converse(session: Session, inp: TextIO, out: TextIO, voice) -> int:
                 prompt += " (Enter on an empty line records)"
             text = read_answer(inp, out, prompt, allow_empty=voice is not None)
             if text == "" and voice is not None:
-                from .voice_console import record_answer
+                from .voice import record_answer   # lazy: loads the audio stack
                 qid = session.current_question()
                 vocab = list(session.bank.get(qid).vocabulary) if qid else []
                 text = record_answer(voice, inp, out, vocab)

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import random
 
+from rubrics import Card
+
+from .state import Assessment
+
 ACK = [
     "Good: {q} is the right place to start.",
     "That's useful, especially {q}.",
@@ -57,3 +61,54 @@ class Voice:
 
     def pick(self, options: list[str], **kw) -> str:
         return self.rng.choice(options).format(**kw)
+
+
+def fmt(value: float, unit: str) -> str:
+    """A computed number as the interviewer says it."""
+    if unit == "percent":
+        return f"{value:.1f}%"
+    if unit == "fraction":
+        return f"{value:.3f}"
+    if abs(value) >= 1000:
+        text = f"{value:,.0f}"
+    elif abs(value) >= 10:
+        text = f"{value:.1f}".rstrip("0").rstrip(".")
+    else:
+        text = f"{value:.3g}"
+    return f"{text} {unit}" if unit not in ("count", "x") else (text + ("x" if unit == "x" else ""))
+
+
+def _snippet(assessment: Assessment, card: Card) -> str | None:
+    covered = assessment.get("covered") or {}
+    for c in sorted(card.criteria, key=lambda c: -c.weight):
+        if covered.get(c.id):
+            s = covered[c.id][0].strip()
+            return s if len(s) <= 60 else s[:57] + "..."
+    return None
+
+
+def follow_up_draft(v: Voice, card: Card, kind: str, target: str | None,
+                    assessment: Assessment, asked: list[str]) -> str:
+    """The offline interviewer's words for a follow-up the router chose (the model, if any,
+    rewords this draft). `asked`: the follow-ups already asked on this question."""
+    snippet = _snippet(assessment, card)
+    ack = v.pick(ACK, q=f"\u201c{snippet}\u201d") if snippet else v.pick(ACK_PLAIN)
+    by_id = {f.id: f for f in card.follow_ups}
+    if kind == "challenge":
+        tc = next(t for t in assessment["tool_checks"] if t.get("check") == target)
+        return v.pick(CHALLENGE, quantity=tc["quantity"], claimed=tc["claimed_text"],
+                      computed=fmt(tc["computed"], tc["unit"]), arithmetic=tc["arithmetic"])
+    if kind == "probe":
+        crit = next(c for c in card.criteria if c.id == target)
+        return f"{ack} {v.pick(PROBE_LEAD)}{crit.probe}"
+    if kind == "change":
+        return f"{ack} {v.pick(CHANGE_LEAD)}{by_id[target].text}"
+    if kind == "pushback":
+        if target:
+            return f"{v.pick(PUSHBACK_LEAD)}{by_id[target].text}"
+        return (f"{v.pick(PUSHBACK_LEAD)}speaking as {card.persona.role}, I'm not "
+                f"convinced yet. What would you tell my board on Monday?")
+    if kind in ("contribution", "metric"):
+        own = [f for f in card.follow_ups if f.kind == kind and f.id not in asked]
+        return own[0].text if own else v.pick(CONTRIBUTION if kind == "contribution" else METRIC)
+    return f"{ack} {by_id[target].text}"   # deepen

@@ -1,24 +1,56 @@
-"""`fde-interview score` and `fde-interview calibrate`."""
+"""`fde-interview score` and `fde-interview calibrate`: re-score saved transcripts (through the
+judges' re-scoring service) and measure a judge against the reference grades. Handlers import
+the judges when they run (keeps --help fast)."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-import threading
-import warnings
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
-from .cli import UsageError
+from ..errors import UsageError
+from ..services import make_llm
+from ..terminal_text import visible
+from .options import add_provider_args, provider_settings
+
+JUDGES = ("heuristic", "llm")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    score = sub.add_parser("score", help="re-score saved transcripts (appends a score event)")
+    score.add_argument("files", nargs="+")
+    score.add_argument("--judge", choices=JUDGES, default="heuristic")
+    score.set_defaults(run=run_score)
+    calibrate = sub.add_parser("calibrate", help="judge agreement with the reference grades")
+    calibrate.add_argument("--judge", choices=JUDGES, default="heuristic")
+    calibrate.add_argument("--set", metavar="DIR")
+    calibrate.add_argument("--json", action="store_true")
+    calibrate.set_defaults(run=run_calibrate)
+    for p in (score, calibrate):
+        add_provider_args(p)
+    score.add_argument("--concurrency", type=int, default=4)
+    score.add_argument("--json", action="store_true")
+    score.add_argument("--diff", choices=JUDGES, metavar="JUDGE",
+                       help="also grade with JUDGE and show where the verdicts differ")
+    score.add_argument("--format", choices=("text", "md", "html", "json"), default="text")
+    score.add_argument("--verbose", "-v", action="store_true", help="the whole scorecard")
+    score.add_argument("--no-write", action="store_true", help="do not append score records")
+    calibrate.add_argument("--runs", type=int, default=1, help="repeat LLM runs (majority vote)")
+    calibrate.add_argument("--compare", choices=JUDGES, metavar="JUDGE")
+    calibrate.add_argument("--bootstrap", type=int, default=1000)
+    calibrate.add_argument("--per-criterion", action="store_true")
+    calibrate.add_argument("--split", choices=("tune", "holdout"),
+                           help="grade only that part of the set (an LLM judge costs per case)")
+    calibrate.add_argument("--save", metavar="PATH",
+                           help="store the held-out agreement for scorecards to print")
 
 
 def _judge(name: str, a: argparse.Namespace, runs: int = 1):
-    from .judges import HeuristicJudge
+    from ..judges import HeuristicJudge   # lazy: pydantic and the bank
     if name == "heuristic":
         return HeuristicJudge()
-    from .judges.llm import LLMJudge
-    from .practice_cli import make_llm
-    llm = make_llm(a)
+    from ..judges.llm import LLMJudge
+    llm = make_llm(**provider_settings(a))
     if llm is None:
         raise UsageError("the llm judge needs a model: pass --provider (and --model, "
                          "--base-url) or set FDE_INTERVIEW_PROVIDER")
@@ -29,6 +61,7 @@ class Progress:
     """A one-line progress bar on stderr when it is a terminal; silent otherwise."""
 
     def __init__(self, total: int):
+        import threading   # lazy, as every import in a handler: --help stays fast
         self.total, self.done, self.lock = total, 0, threading.Lock()
         self.live = sys.stderr.isatty()
 
@@ -45,53 +78,6 @@ class Progress:
                 sys.stderr.flush()
 
 
-def score_one(path: Path, judges: list, bank, write: bool) -> dict:
-    """Grade one transcript with each judge; append a score record per judge. A file that
-    cannot be read or written is an error naming it (and the line), never an exception."""
-    from transcripts import SessionBusy, TranscriptError
-    try:
-        return _score_one(path, judges, bank, write)
-    except (SessionBusy, TranscriptError) as exc:
-        return {"file": str(path), "error": str(exc)}
-    except OSError as exc:
-        return {"file": str(path), "error": f"{exc.filename or path}: cannot append the "
-                f"score record: {exc.strerror or exc}"}
-
-
-def _score_one(path: Path, judges: list, bank, write: bool) -> dict:
-    from transcripts import TornLineWarning, load
-    from .judges import answers_from_transcript
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", TornLineWarning)
-        t = load(path)
-    if not t.of_type("candidate"):
-        return {"file": str(path), "error": f"{path}: no candidate answers to score"}
-    answers = answers_from_transcript(t)
-    cards = []
-    for judge in judges:
-        try:
-            cards.append(judge.grade(answers, bank))
-        except KeyError as exc:
-            return {"file": str(path), "error": f"{path}: {exc.args[0]}"}
-    if write:
-        append_scores(path, cards)
-    return {"file": str(path), "session": t.header.session_id, "scorecards": cards}
-
-
-def append_scores(path: Path, cards: list) -> None:
-    """Append one score record per scorecard, numbered after those already in the file.
-    Under the session's lock: another process appending (a second `score`, a live
-    interview) would otherwise take the same numbers."""
-    from transcripts import ScoreEvent, SessionLock, TornLineWarning, TranscriptWriter, load
-    with SessionLock(path), warnings.catch_warnings():
-        warnings.simplefilter("ignore", TornLineWarning)
-        writer = TranscriptWriter(path)
-        n = len(load(path).of_type("score"))
-        for i, sc in enumerate(cards):   # appended, never rewriting earlier records
-            writer.write(ScoreEvent(id=f"s{n + i + 1}-{sc.judge.name}", judge=sc.judge.name,
-                                    scorecard=sc.model_dump()))
-
-
 def _unique(paths) -> list[Path]:
     """Each file once, in the order given (`score f f` would grade and append twice)."""
     seen: dict[Path, Path] = {}
@@ -100,21 +86,11 @@ def _unique(paths) -> list[Path]:
     return list(seen.values())
 
 
-def diff(a, b) -> list[str]:
-    lines = []
-    va = {(q.question, c.id): c.verdict for q in a.questions for c in q.criteria}
-    vb = {(q.question, c.id): c.verdict for q in b.questions for c in q.criteria}
-    for key in sorted(set(va) | set(vb)):
-        if va.get(key) != vb.get(key):
-            lines.append(f"  {key[0]}/{key[1]}: {a.judge.name} {va.get(key)}  vs  "
-                         f"{b.judge.name} {vb.get(key)}")
-    return lines
-
-
 def run_score(a: argparse.Namespace) -> int:
-    from rubrics import default_bank
-    from .judges.export import to_html, to_json, to_markdown, to_text
-    from .terminal_text import visible
+    from concurrent.futures import ThreadPoolExecutor, as_completed
+    from rubrics import default_bank   # lazy: pydantic, the bank and the judges
+    from ..judges.export import to_html, to_json, to_markdown, to_text
+    from ..judges.rescore import diff, score_one
     names = [a.judge] + ([a.diff] if a.diff else [])
     judges = [_judge(n, a) for n in names]
     bank = default_bank()
@@ -173,9 +149,9 @@ def run_score(a: argparse.Namespace) -> int:
 
 
 def run_calibrate(a: argparse.Namespace) -> int:
-    from rubrics import default_bank
+    from rubrics import default_bank   # lazy: pydantic, the bank and the judges
     from transcripts.reference import ReferenceError, load_reference
-    from .judges.calibrate import agreement_record, report
+    from ..judges.calibrate import agreement_record, report
     bank = default_bank()
     try:
         cases = load_reference(a.set, bank, split=a.split)

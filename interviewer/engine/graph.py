@@ -1,0 +1,49 @@
+"""The interview as a LangGraph state machine: one builder, shared nodes (nodes.py), pure
+routers (routing.py), round policies (rubrics.rounds).
+
+opening -> ask -> wait -> assess -+-> follow_up -> wait ...
+                                  +-> next_question -> ask | wrap_up
+                                  +-> wrap_up -> wait_closing -> grade -> END
+
+The compiled graph holds no session objects: the bank, the round's policy and the LLM
+interviewer reach the nodes as the run's context (`context=engine_context(...)` on every
+invoke or stream), which the checkpointer never stores.
+"""
+from __future__ import annotations
+
+from langgraph.graph import END, START, StateGraph
+
+from rubrics import Bank, default_bank
+from rubrics.rounds import get_policy
+
+from . import nodes
+from .routing import after_assess, after_next
+from .state import EngineContext, InterviewState
+
+
+def build_graph(checkpointer=None):
+    """The compiled interview graph (the same for every round: policies are context)."""
+    g = StateGraph(InterviewState, context_schema=EngineContext)
+    for name, fn in [("opening", nodes.opening), ("ask", nodes.ask), ("wait", nodes.wait),
+                     ("assess", nodes.assess_answer), ("follow_up", nodes.follow_up),
+                     ("next_question", nodes.next_question), ("wrap_up", nodes.wrap_up),
+                     ("wait_closing", nodes.wait_closing), ("grade", nodes.grade)]:
+        g.add_node(name, fn)
+    g.add_edge(START, "opening")
+    g.add_edge("opening", "ask")
+    g.add_edge("ask", "wait")
+    g.add_edge("wait", "assess")
+    g.add_conditional_edges("assess", after_assess, ["follow_up", "next_question", "wrap_up"])
+    g.add_edge("follow_up", "wait")
+    g.add_conditional_edges("next_question", after_next, ["ask", "wrap_up"])
+    g.add_edge("wrap_up", "wait_closing")
+    g.add_edge("wait_closing", "grade")
+    g.add_edge("grade", END)
+    return g.compile(checkpointer=checkpointer)
+
+
+def engine_context(round_type: str, bank: Bank | None = None, llm=None) -> EngineContext:
+    """What the nodes of one session read besides the state. With `llm` (an LLMInterviewer)
+    the model words each follow-up and checks numbers through function calls; without it, or
+    whenever it fails, the offline interviewer does."""
+    return EngineContext(bank=bank or default_bank(), policy=get_policy(round_type), llm=llm)

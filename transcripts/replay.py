@@ -1,0 +1,54 @@
+"""A saved session as lines to read, turn by turn: the one replay renderer behind
+`fde-interview replay` and the terminal app's replay screen. Lines are plain text straight from
+the transcript: each front-end makes them safe for its surface (control characters visible,
+markup escaped) and styles them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .store import Transcript
+
+# The events a replay shows: what was said, and each number check.
+TURNS = ("interviewer", "candidate", "tool_check")
+
+
+@dataclass(frozen=True)
+class ReplayLine:
+    kind: Literal["interviewer", "candidate", "tool_check", "notice"]
+    label: str     # who speaks ("Interviewer", "You (voice)"), or "check" or a notice's level
+    text: str
+
+    @property
+    def spoken(self) -> bool:
+        return self.kind in ("interviewer", "candidate")
+
+    def plain(self) -> str:
+        """The line as a console prints it."""
+        return f"\n{self.label}: {self.text}" if self.spoken else f"  [{self.label}] {self.text}"
+
+
+def header_line(t: Transcript) -> str:
+    h = t.header
+    return (f"session {h.session_id}, {h.round} round, {h.started[:16]}, questions "
+            f"{', '.join(h.questions)}, interviewer {h.provider}")
+
+
+def replay_lines(t: Transcript, kinds: tuple[str, ...] = TURNS + ("notice",)) -> list[ReplayLine]:
+    """Every event of the given kinds, in order, as a line."""
+    lines = []
+    for e in t.events:
+        if e.type not in kinds:
+            continue
+        if e.type == "interviewer":
+            lines.append(ReplayLine("interviewer", "Interviewer", e.text))
+        elif e.type == "candidate":
+            lines.append(ReplayLine("candidate", "You (voice)" if e.source == "voice" else "You",
+                                    e.text))
+        elif e.type == "tool_check":
+            lines.append(ReplayLine("tool_check", "check", (
+                f"{e.quantity}: said {e.claimed_text}, the {e.tool} tool gives "
+                f"{e.computed:.4g} {e.unit} -> {'ok' if e.ok else 'MISMATCH'}")))
+        elif e.type == "notice":
+            lines.append(ReplayLine("notice", e.level, e.text))
+    return lines
