@@ -106,6 +106,21 @@ def llama_server(tmp_path_factory):
         proc.kill()
 
 
+def wait_idle(base_url: str, limit: float = 300) -> None:
+    """Wait until the server answers a model listing again. llama-cpp-python serves one
+    request at a time, and a session's calls abandoned at the turn deadline go on generating
+    there after the program has moved on; the next command's probe would time out on them."""
+    end = time.monotonic() + limit
+    while True:
+        try:
+            if _get(f"{base_url}/models", timeout=5) == 200:
+                return
+        except OSError:
+            pass
+        assert time.monotonic() < end, "llama.cpp's server stayed busy"
+        time.sleep(0.5)
+
+
 def fde(*args: str, stdin: str = "", timeout: float = 600, env: dict | None = None):
     return subprocess.run([sys.executable, "-m", "interviewer", *args], input=stdin,
                           capture_output=True, text=True, timeout=timeout,
@@ -113,6 +128,7 @@ def fde(*args: str, stdin: str = "", timeout: float = 600, env: dict | None = No
 
 
 def test_check_endpoint_reports_the_500_as_unsupported(llama_server):
+    wait_idle(llama_server)
     r = fde("check-endpoint", "--base-url", llama_server)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "Traceback" not in r.stderr
@@ -126,6 +142,7 @@ def test_check_endpoint_reports_the_500_as_unsupported(llama_server):
 
 
 def test_whole_practice_session_and_llm_rescore(llama_server, tmp_path):
+    wait_idle(llama_server)
     r = fde("practice", "--plain", "--provider", "openai-compatible", "--base-url",
             llama_server, "--round", "screen", "--question", "why-fde", "--out", str(tmp_path),
             "--max-follow-ups", "1", "--turn-deadline", "30", stdin=ANSWERS)
@@ -142,6 +159,7 @@ def test_whole_practice_session_and_llm_rescore(llama_server, tmp_path):
     assert len(t.of_type("candidate")) >= 2
 
     # re-score through the model: nonsense output leaves questions unscored, never a crash
+    wait_idle(llama_server)
     r = fde("score", str(path), "--judge", "llm", "--provider", "openai-compatible",
             "--base-url", llama_server)
     assert "Traceback" not in r.stderr, r.stderr[-3000:]
