@@ -30,10 +30,13 @@ from rubrics.vocab import VERDICT_RANK, level_rank  # noqa: E402
 from transcripts.reference import load_reference  # noqa: E402
 
 _MARK = re.compile(
-    r"\b(grader|grading|evaluator|assessor|marker|marking|rubric|scor(e|ed|ing)|tool_result|"
-    r"tool result|verdict|criteria (are |were )?(all )?met|all criteria|full marks|"
-    r"outstanding|level ?=|system note|note to|interviewer:|assistant:|judge)\b|[{}\[\]]",
-    re.I)
+    r"\b(for|to|dear|attention|note to) (the |any |whoever|whatever|whichever)[^.\n]{0,40}"
+    r"\b(grad\w+|evaluat\w+|scor\w+|mark\w+|assess\w+|review\w+|judg\w+)\b|"
+    r"tool_result|tool result|^\s*\W*(interviewer|grader|system|assistant|evaluator)\b[^:\n]{0,30}:|"
+    r"[\"']\s*(verdict|score|level|rating|criteria)\s*[\"']\s*:|"
+    r"\b(rubric|marking guide|grading guide|scoring guide|guidelines?)\b[^.\n]{0,60}"
+    r"\b(updat\w*|revis\w*|supersed\w*|chang\w*|replac\w*|v\d)\b|"
+    r"\b(all|every) (the )?criteri\w+ (are |were |is )?(fully )?(met|satisfied)", re.I | re.M)
 
 
 def attempt_paragraphs(text: str) -> list[str]:

@@ -1,11 +1,11 @@
-"""Reading an answer in normalised form, so a criterion's pattern is written once per meaning:
-contractions expanded ("I'd" -> "I would", "can't" -> "can not"), every word replaced by its
-dictionary form with simplemma (English data shipped in the package; nothing is downloaded):
-"taken out" reads as "take out", "I'd missed it" and "I missed it" both as "i miss it"
-(auxiliaries are dropped on both sides). A card pattern is searched as written in the answer as
-written, and, if that finds nothing, in its normalised form (its literal words lemmatised the
-same way) in the normalised answer; a match there is mapped back to the answer's own words.
-The union only adds matches a pattern's own words allow in another inflection or tense."""
+"""Reading an answer in normalised form: contractions expanded ("I'd" -> "i would", "can't"
+-> "can not"), every word replaced by its dictionary form with simplemma (English data shipped
+in the package; nothing is downloaded): "taken out" reads as "take out", "I'd missed it" as "i
+would miss it". A card pattern is searched as written in the answer as written and, if that
+finds nothing, in its normalised form (its literal words lemmatised the same way; auxiliaries,
+negations, "-ing" terms and regex stems left as written, so a pattern is never loosened past
+its own words) in the normalised answer; a match there is mapped back to the answer's words.
+The heuristic judge reads the poor level's patterns this way (a mistake counts in any tense)."""
 from __future__ import annotations
 
 import re
@@ -32,10 +32,7 @@ _TOKEN = re.compile(r"[a-z]+(?:['\u2019][a-z]+)?")
 @lru_cache(maxsize=65536)
 def lemma(word: str) -> str:
     """The dictionary form of one lowered word ('' for an auxiliary)."""
-    if word in _AUX:
-        return ""
-    out = lemmatize(word, lang="en").lower()
-    return "" if out in _AUX else out
+    return lemmatize(word, lang="en").lower()
 
 
 def _expand(word: str) -> list[str]:
@@ -119,16 +116,16 @@ def normalised_pattern(pattern: str) -> str | None:
         word = m.group(1)
         if word is None:
             return m.group(0)
-        nxt = pattern[m.end():m.end() + 1]
-        if nxt in ("?", "*", "+", "{") or nxt.isalnum():
-            return word          # a stem written for a regex suffix: leave it
+        nxt = pattern[m.end():m.end() + 2]
+        if nxt[:1] in ("?", "*", "+", "{", ".", "[", "\\") or nxt[:1].isalnum():
+            return word          # a stem written for a regex suffix, or "won.t": leave it
+        if word.lower().endswith("ing"):
+            return word          # "chunking", "batching": a term, kept as the card wrote it
         words = [lemma(w) for w in _expand(word.lower())]
-        out = " ".join(w for w in words if w)
-        if not out and pattern[m.end():m.end() + 1] == " " and (
-                m.start() == 0 or pattern[m.start() - 1] == " "):
-            return "\0"           # a dropped auxiliary between spaces: drop one space too
-        return out
-    out = _PATTERN_WORD.sub(sub, pattern).replace("\0 ", "").replace("\0", "")
+        if not all(words):
+            return word          # an auxiliary or negation stays as written: never loosened
+        return " ".join(words)
+    out = _PATTERN_WORD.sub(sub, pattern)
     try:
         re.compile(out, re.IGNORECASE)
     except re.error:

@@ -32,11 +32,12 @@ def verdict_for(hits: int) -> str:
 
 
 def _spans(patterns: list[str], r: Reading, enough: int | None = None) -> list[tuple[int, int]]:
-    """Where the patterns match, as written or in normalised form, overlapping matches merged
+    """Where the patterns match as written, overlapping matches merged
     (see matching.distinct_spans); with `enough`, stops once that many distinct pieces."""
     spans = []
     for p in patterns:
-        hit = find(p, r)
+        m = matching.search(p, r.text, r.low)
+        hit = m and (m.start(), m.end())
         if hit and hit[1] > hit[0]:
             spans.append(hit)
             if enough is not None and len(spans) >= enough:
@@ -54,7 +55,10 @@ def criterion_verdict(c: Criterion, text: str, numbers: dict[str, bool],
     needs is there and none of its numbers is wrong; missing when nothing is there, when the
     poor level's mistake is made and the solid level is not reached; partial otherwise.
     `numbers` maps a number check id to whether the candidate's latest statement of it was
-    right. Patterns are read in the answer as written and in normalised form (rubrics.reading).
+    right. The poor level's patterns are also read in normalised form (rubrics.reading): a
+    mistake counts in any inflection or tense; what earns credit is read as written, because
+    the cards' credit patterns carry tense and hedges ("we tracked" is an anecdote, "I'd
+    track" a plan) that a lemmatised reading erases.
     Returns the verdict, the evidence spans and a one-line rationale."""
     r = reading or Reading(text, low)
     if not c.solid:

@@ -25,13 +25,14 @@ _GRADING_KEY = re.compile(
     r"\s*[:=]", re.I)
 _BLOCK = re.compile(r"```.*?(?:```|\Z)|\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}", re.S)
 _SPEAKER = re.compile(r"^\s*[>*_\-\[(]*\s*(interviewer|grader|evaluator|examiner|judge|system|"
-                      r"assistant|reviewer|assessor|panel|moderator)\s*(\([^)]*\))?\s*[\]*_)]*\s*:",
-                      re.I | re.M)
+                      r"assistant|reviewer|assessor|panel|moderator|platform|admin\w*)"
+                      r"(\s+(update|note|message|notice|instruction|override)s?)?"
+                      r"\s*(\([^)]*\))?\s*[\]*_)]*\s*:", re.I | re.M)
 _RUBRIC_CHANGED = re.compile(
     r"\b(rubric|marking (guide|scheme)|grading (guide|criteria|rules|scheme)|scoring (guide|"
     r"rules|criteria)|assessment criteria|answer key)\b[^.\n]{0,100}\b(was|were|has been|have "
-    r"been|is now|are now|got|been)?\s*(revised|updated|changed|amended|replaced|superseded|"
-    r"deprecated|rewritten|relaxed|no longer)", re.I)
+    r"been|is now|are now|got|been)?\s*(revis\w*|updat\w*|chang\w*|amend\w*|replac\w*|"
+    r"supersed\w*|deprecat\w*|rewr\w*|relax\w*|no longer|removed|dropped)", re.I)
 _CREDIT = re.compile(r"\b(met|credit|full marks|outstanding|score\w*|pass\w*|award\w*|"
                      r"satisf\w*|level|grade\w*|mark\w*|accept\w*|count\w*)\b", re.I)
 
