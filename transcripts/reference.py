@@ -6,6 +6,7 @@ One TOML file per case in transcripts/reference/ (or any --set DIR):
     id = "q01-strong-1"
     round = "technical"
     quality = "strong"      # strong | adequate | weak | wrong-numbers | rambling | off-topic | injection
+                            # | keyword-list (bare lists of terms, no sentences)
     split = "tune"          # tune: judges may be tuned on it; holdout: never look while tuning
     [[turns]]
     question = "q01"
@@ -37,7 +38,8 @@ from .schema import SCHEMA_VERSION, CandidateEvent, Header, InterviewerEvent
 from .store import Transcript
 
 REFERENCE_DIR = Path(__file__).parent / "reference"
-QUALITIES = ("strong", "adequate", "weak", "wrong-numbers", "rambling", "off-topic", "injection")
+QUALITIES = ("strong", "adequate", "weak", "wrong-numbers", "rambling", "off-topic", "injection",
+             "keyword-list")
 
 
 class _Strict(BaseModel):
@@ -64,7 +66,7 @@ class CaseFile(_Strict):
     id: str
     round: RoundType
     quality: Literal["strong", "adequate", "weak", "wrong-numbers", "rambling", "off-topic",
-                     "injection"]
+                     "injection", "keyword-list"]
     split: Literal["tune", "holdout"]
     note: str = ""
     turns: list[Turn] = Field(min_length=2)

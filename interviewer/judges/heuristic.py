@@ -6,19 +6,21 @@ communication come from simple, stated rules."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from rubrics import Bank, Card, matching
 from rubrics.bank import criterion_patterns
 from rubrics.checks import computed_value
+from rubrics.reading import Reading, find
 from rubrics.schema import Criterion
 from rubrics.rounds import get_policy
-from rubrics.vocab import VERDICT_CREDIT, level_at
+from rubrics.vocab import VERDICT_CREDIT, level_at, level_rank
 
 from transcripts.scorecard import (CriterionVerdict, JudgeInfo, NumberRow, QuestionScore,
                                    Scorecard, Shape)
 
 from .base import Answers, measured_agreement, overall_level
-from .injection import split_turns
+from .setaside import is_term_list, set_aside
 
 PROMPT_VERSION = "heuristic-v4"
 # For a criterion that states no solid level: distinct pieces of evidence (signal matches that
@@ -31,47 +33,71 @@ def verdict_for(hits: int) -> str:
     return "met" if hits >= MET_HITS else "partial" if hits >= PARTIAL_HITS else "missing"
 
 
+def _spans(patterns: list[str], r: Reading, enough: int | None = None) -> list[tuple[int, int]]:
+    """Where the patterns match as written, overlapping matches merged
+    (see matching.distinct_spans); with `enough`, stops once that many distinct pieces."""
+    spans = []
+    for p in patterns:
+        m = matching.search(p, r.text, r.low)
+        hit = m and (m.start(), m.end())
+        if hit and hit[1] > hit[0]:
+            spans.append(hit)
+            if enough is not None and len(spans) >= enough:
+                merged = matching.merge_spans(spans)
+                if len(merged) >= enough:
+                    return merged
+    return matching.merge_spans(spans)
+
+
 def criterion_verdict(c: Criterion, text: str, numbers: dict[str, bool],
-                      low: str | None = None) -> tuple[str, list[tuple[int, int]], str]:
+                      low: str | None = None, reading: Reading | None = None,
+                      poor_extra: tuple[str, ...] = ()
+                      ) -> tuple[str, list[tuple[int, int]], str]:
     """A criterion's verdict read against its levels: met when every item the solid level
-    needs is there and none of its numbers is wrong; missing when nothing is there, or when the
+    needs is there and none of its numbers is wrong; missing when nothing is there, when the
     poor level's mistake is made and the solid level is not reached; partial otherwise.
     `numbers` maps a number check id to whether the candidate's latest statement of it was
-    right. Returns the verdict, the evidence spans and a one-line rationale. Searches stop
-    as soon as the verdict is decided: a requirement at its `min`, the signals at one hit."""
-    low = text.lower() if low is None else low
+    right. The poor level's patterns are also read in normalised form (rubrics.reading): a
+    mistake counts in any inflection or tense; what earns credit is read as written, because
+    the cards' credit patterns carry tense and hedges ("we tracked" is an anecdote, "I'd
+    track" a plan) that a lemmatised reading erases.
+    Returns the verdict, the evidence spans and a one-line rationale."""
+    r = reading or Reading(text, low)
     if not c.solid:
-        spans = matching.distinct_spans(c.signals, text, low=low)
-        return verdict_for(len(spans)), spans, (
+        spans = _spans(c.signals, r)
+        verdict = verdict_for(len(spans))
+        if verdict != "met" and any(find(p, r) for p in (*c.poor, *poor_extra)):
+            return "missing", spans, "makes the poor level's mistake"
+        return verdict, spans, (
             f"{len(spans)} distinct piece(s) of evidence from the card's {len(c.signals)} signals")
-    missed, wrong, spans = [], [], []
-    for i, r in enumerate(c.solid):
-        wrong += [k for k in r.checks if numbers.get(k) is False]
-        if any(numbers.get(k) is True for k in r.checks):
+    missed, wrong, spans, right = [], [], [], False
+    for i, req in enumerate(c.solid):
+        wrong += [k for k in req.checks if numbers.get(k) is False]
+        if any(numbers.get(k) is True for k in req.checks):
+            right = True
             continue                    # a right number is this requirement
         if missed and spans:
             missed.append(i)            # met is out of reach and some evidence is in hand
             continue
-        got = matching.distinct_spans(r.any, text, enough=1 if missed else r.min,
-                                      low=low) if r.any else []
-        if len(got) < r.min:
+        got = _spans(req.any, r, enough=1 if missed else req.min) if req.any else []
+        if len(got) < req.min:
             missed.append(i)
         spans += got
     spans = matching.merge_spans(spans)
     if not missed and not wrong:
         return "met", spans, f"reaches the solid level: all {len(c.solid)} of what it needs"
-    if any(matching.search(p, text, low) for p in c.poor):
+    if any(find(p, r) for p in (*c.poor, *poor_extra)):
         return "missing", spans, "makes the poor level's mistake"
     if not spans:
-        spans = matching.distinct_spans(c.signals, text, enough=1, low=low)
+        spans = _spans(c.signals, r, enough=1)
     held = len(c.solid) - len(missed)
-    if spans or wrong or held:
-        why = (f"short of the solid level: lacks item {missed[0] + 1} of {len(c.solid)}"
-               if missed else "the solid level's words, with a wrong number")
-        if wrong:
-            why += f"; wrong number for {', '.join(sorted(set(wrong)))}"
-        return "partial", spans, why
-    return "missing", spans, "no evidence for this criterion"
+    if not (spans or wrong or held):
+        return "missing", spans, "no evidence for this criterion"
+    why = (f"short of the solid level: lacks item {missed[0] + 1} of {len(c.solid)}"
+           if missed else "the solid level's words, with a wrong number")
+    if wrong:
+        why += f"; wrong number for {', '.join(sorted(set(wrong)))}"
+    return "partial", spans, why
 
 
 _TRADEOFF = (r"trade-?offs?\b", r"\bthe (cost|price|catch|downside) (is|of)\b", r"\bdownside\b",
@@ -108,6 +134,35 @@ def level_for(card: Card, verdicts: dict[str, str], red_flags: int) -> str | Non
             else "borderline" if adjusted >= LEVEL_CUTS[0] else "poor")
 
 
+# Red flags on the offline scorecard. Measured on the reference set (issue: grading), the
+# card patterns caught 3 of the 23 red flags a labeller saw, with one false alarm on a strong
+# answer: precision 75%, recall 13%, short of the 90% / 60% a shown flag needs. Off: the flags
+# are neither shown nor charged against the level; the LLM judge still reports its own.
+SHOW_RED_FLAGS = False
+
+
+def consistent(level: str | None, depth: str, comm: int) -> tuple[str, int, list[str]]:
+    """Depth and communication held within one step of the level, with a note saying why
+    when either is moved: depth "outstanding" beside level "poor" reads as a contradiction."""
+    if level is None:
+        return depth, comm, []
+    notes, rank = [], level_rank(level)
+    if level_rank(depth) > rank + 1:
+        notes.append(f"depth shown as {level_at(rank + 1)}, not {depth}: the evidence gained "
+                     f"under follow-ups is held within one step of the level")
+        depth = level_at(rank + 1)
+    elif level_rank(depth) < rank - 1:
+        notes.append(f"depth shown as {level_at(rank - 1)}, not {depth}: the first answer "
+                     f"already covered what the follow-ups asked")
+        depth = level_at(rank - 1)
+    top = rank + 2   # communication 1-4 beside level rank 0-3
+    if comm > top:
+        notes.append(f"communication shown as {top}, not {comm}: clear delivery of little "
+                     f"content is held within one step of the level")
+        comm = top
+    return depth, comm, notes
+
+
 _GROUPS: dict[int, tuple[Card, matching.PatternGroup]] = {}
 
 
@@ -135,17 +190,47 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-def _evidence(sentences: list[tuple[str, str]], snippets: list[str]) -> list[str]:
-    """Whole sentences of the candidate's that contain the matched snippets (verbatim).
-    `sentences` holds each sentence with its lowered form."""
+_CLAUSE = re.compile(r"[,;:]\s|\s[-–—]\s")
+EVIDENCE_CHARS = 240
+
+
+def _evidence(text: str, bounds: list[tuple[int, int]], spans: list[tuple[int, int]]
+              ) -> list[str]:
+    """The candidate's own statements that hold the matched spans: the whole sentence where a
+    span starts (so a quote is attached to the criterion whose match it holds); a sentence
+    longer than EVIDENCE_CHARS is cut to the clauses around the match, at clause or word
+    boundaries, never mid-word. `bounds` are the sentences' (start, end) in `text`."""
     out = []
-    for snip in snippets:
-        snip = snip.lower()
-        for s, low in sentences:
-            if snip in low and s not in out:
-                out.append(s if len(s) <= 240 else s[:240])
-                break
+    starts = [a for a, _ in bounds]
+    for a, b in spans:
+        i = bisect_right(starts, a) - 1
+        if i < 0:
+            continue
+        s0, s1 = bounds[i]
+        if s1 - s0 > EVIDENCE_CHARS:
+            cuts = [s0] + [m.end() for m in _CLAUSE.finditer(text, s0, s1)] + [s1]
+            lo = max(c for c in cuts if c <= a)
+            hi = min((c for c in cuts if c >= min(b, s1)), default=s1)
+            if hi - lo > EVIDENCE_CHARS:   # one long clause: whole words around the match
+                lo = max(s0, a - 60)
+                lo = text.find(" ", lo, a) + 1 if lo > s0 and " " in text[lo:a] else lo
+                hi = min(s1, lo + EVIDENCE_CHARS)
+                hi = text.rfind(" ", lo, hi) if hi < s1 and " " in text[max(b, lo):hi] else hi
+            s0, s1 = lo, hi
+        quote = text[s0:s1].strip(" ,;:-\u2013\u2014")
+        if quote and quote not in out:
+            out.append(quote)
     return out[:3]
+
+
+def _sentence_bounds(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of `_sentences`, in `text`."""
+    out, pos = [], 0
+    for s in _sentences(text):
+        a = text.find(s, pos)
+        out.append((a, a + len(s)))
+        pos = a + len(s)
+    return out
 
 
 class HeuristicJudge:
@@ -189,37 +274,46 @@ class HeuristicJudge:
 
     def grade_question(self, card: Card, turns: list[str], follow_ups: int,
                        round_type: str) -> tuple[QuestionScore, bool]:
-        kept, dropped = split_turns(turns)
+        kept, dropped = set_aside(turns)
         clean, injected = [t for t in kept if t.strip()], bool(dropped)
         text = "\n\n".join(clean)
-        if not clean:
+        set_aside_note = ["text that is not an answer (addressed to the grader, an imitated tool "
+                          "result or dialogue turn, or a claim that the rubric changed) was set "
+                          "aside unread: it earns nothing"] if dropped else []
+        if not clean or is_term_list(text):
+            why = ("no answer" if not clean else "a list of terms: no statement says how they "
+                   "apply, so nothing is credited")
+            note = ("no answer to grade" if not turns else "only text addressed to the grader"
+                    if not clean else "the answer is a list of terms with no sentences: no "
+                    "criterion is credited for terms alone (say how each one applies)")
             return QuestionScore(
                 question=card.id, title=card.title, answered=bool(turns),
-                criteria=[CriterionVerdict(id=c.id, verdict="missing", rationale="no answer")
+                criteria=[CriterionVerdict(id=c.id, verdict="missing", rationale=why)
                           for c in card.criteria],
                 shape=Shape(claim=False, number=False, tradeoff=False, next_step=False),
                 depth="poor", communication=1, level="poor",
-                notes=["no answer to grade"] if not turns else ["only text addressed to the grader"]), injected
+                notes=[note] + set_aside_note), injected
 
         criteria, score, total = [], 0.0, 0.0
-        sentences = [(x, x.lower()) for x in _sentences(text)]
+        bounds = _sentence_bounds(text)
         first_len, gained = len(clean[0]), 0
         found = self.numbers_and_flags(card, clean)
-        numbers, flags = found.numbers, found.red_flags
+        numbers = found.numbers
+        flags = found.red_flags if SHOW_RED_FLAGS else []
         right, low = {n.check: n.ok for n in numbers}, text.lower()
         _criteria_group(card).prime(low)
+        reading = Reading(text, low)
         for c in card.criteria:
-            verdict, spans, why = criterion_verdict(c, text, right, low)
-            hits = [text[a:b] for a, b in spans]
+            verdict, spans, why = criterion_verdict(c, text, right, low, reading)
             gained += any(a > first_len for a, _ in spans)   # evidence after a follow-up
             criteria.append(CriterionVerdict(
-                id=c.id, verdict=verdict, evidence=_evidence(sentences, hits), rationale=why))
+                id=c.id, verdict=verdict, evidence=_evidence(text, bounds, spans), rationale=why))
             score += c.weight * VERDICT_CREDIT[verdict]
             total += c.weight
         coverage = score / total if total else 0.0
         wrong = sum(1 for n in numbers if not n.ok)
 
-        first = sentences[0][0]   # the first answer's first: turns are joined by blank lines
+        first = text[bounds[0][0]:bounds[0][1]]   # the first answer's first: turns are joined by blank lines
         shape = Shape(
             claim=bool(first) and not _HEDGE_OPEN.search(first) and len(first.split()) >= 6,
             number=any(matching.quantities(t) for t in clean),   # read already, per turn
@@ -242,7 +336,9 @@ class HeuristicJudge:
             comm -= 1   # talks about the team, not their own part
         comm = max(1, min(4, comm))
 
-        notes = []
+        notes = list(set_aside_note)
+        depth, comm, why = consistent(level, depth, comm)
+        notes += why
         if wrong:
             notes.append(f"{wrong} number(s) disagree with the calculators")
         return QuestionScore(question=card.id, title=card.title, answered=True, criteria=criteria,
