@@ -1,7 +1,9 @@
 """The plain console through the real `fde-interview` binary: pipes, every round type,
-end of input, a kill mid-session followed by --resume, and Ctrl-C."""
+end of input, a kill mid-session followed by --resume, and Ctrl-C; fenced code as one answer,
+piped answers echoed."""
 from __future__ import annotations
 
+import io
 import signal
 import subprocess
 import sys
@@ -10,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from interviewer.console.plain import read_answer
 from rubrics.vocab import ROUND_TYPES
 from transcripts import load
 
@@ -116,3 +119,63 @@ def test_ctrl_c_saves_and_exits_cleanly(tmp_path):
     assert proc.returncode == 130 and "Traceback" not in err
     assert "--resume" in out
     assert only_transcript(tmp_path).events   # the opening and the question are saved
+
+
+# -- fenced code is one answer ----------------------------------------------------------
+
+TWO_METHODS = """I'd keep a token bucket per user and one global bucket, checked together.
+```python
+class Limiter:
+    def allow(self, user: str) -> bool:
+        return self._take(self.users[user]) and self._take(self.world)
+
+    def _take(self, bucket) -> bool:
+        return bucket.take(1)
+```
+Both buckets are taken under one lock, so a refusal by either leaves the other untouched.
+"""
+
+
+def test_fenced_code_with_blank_lines_is_one_answer(tmp_path):
+    done = practice(tmp_path, "--round", "coding", "--question", "q24",
+                    stdin=TWO_METHODS + "\n/end\n")
+    assert done.returncode == 0, done.stderr
+    typed = [a.text for a in only_transcript(tmp_path).of_type("candidate")]
+    assert typed[0] == TWO_METHODS.strip()   # both methods and the sentence after the fence
+    assert typed[1] == "/end"                # not a piece of code fed to a follow-up
+
+
+def test_tilde_fence_with_a_tag_and_an_unclosed_fence_at_end_of_input(tmp_path):
+    stdin = ("~~~ python\nx = 1\n\n/end\n~~~\nThat is all.\n\n"   # /end inside: code
+             "```\ny = 2\n\nz = 3\n")                               # never closed
+    done = practice(tmp_path, "--round", "coding", "--question", "q24", stdin=stdin)
+    assert done.returncode == 0, done.stderr
+    typed = [a.text for a in only_transcript(tmp_path).of_type("candidate")]
+    assert typed[:2] == ["~~~ python\nx = 1\n\n/end\n~~~\nThat is all.", "```\ny = 2\n\nz = 3"]
+
+
+@pytest.mark.parametrize("lines, answer", [
+    (["````", "```", "", "````", "", "next"], "````\n```\n\n````"),   # a shorter fence is text
+    (["```", "~~~", "", "```", "", "next"], "```\n~~~\n\n```"),      # the other character too
+    (["```py", "a", "``` not a close", "", "```", "", "next"], "```py\na\n``` not a close\n\n```"),
+    (["    ```", "indented four: not a fence", "", "next"], "```\nindented four: not a fence"),
+    (["text ``` inline", "", "next"], "text ``` inline"),
+])
+def test_fence_rules(lines, answer):
+    inp = io.StringIO("\n".join(lines) + "\n")
+    assert read_answer(inp, io.StringIO(), "Your answer") == answer
+    assert read_answer(inp, io.StringIO(), "Your answer") == "next"
+
+
+# -- piped answers are echoed -------------------------------------------------------------
+
+def test_piped_answers_are_echoed(tmp_path):
+    stdin = "first line\nsecond \x1b[2J line\n\n```\na\n\nb\n```\n\n/end\n"
+    done = practice(tmp_path, "--question", "why-fde", stdin=stdin)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "\n> first line\n> second ^[[2J line\n" in out   # control characters made visible
+    assert "\n> ```\n> a\n>\n> b\n> ```\n" in out
+    assert "\n> /end\n" in out
+    assert "\x1b" not in out
+    assert out.index("> first line") < out.index("Interviewer:", out.index("> first line"))
