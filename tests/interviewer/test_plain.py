@@ -1,9 +1,10 @@
 """The plain console through the real `fde-interview` binary: pipes, every round type,
 end of input, a kill mid-session followed by --resume, and Ctrl-C; fenced code as one answer,
-piped answers echoed."""
+questions never asked left ungraded, piped answers echoed."""
 from __future__ import annotations
 
 import io
+import json
 import signal
 import subprocess
 import sys
@@ -13,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from interviewer.console.plain import read_answer
+from interviewer.judges.export import to_markdown, to_text
 from rubrics.vocab import ROUND_TYPES
-from transcripts import load
+from transcripts import Scorecard, load
 
 EXE = str(Path(sys.executable).parent / "fde-interview")
 
@@ -165,6 +167,43 @@ def test_fence_rules(lines, answer):
     inp = io.StringIO("\n".join(lines) + "\n")
     assert read_answer(inp, io.StringIO(), "Your answer") == answer
     assert read_answer(inp, io.StringIO(), "Your answer") == "next"
+
+
+# -- questions never asked are not graded -------------------------------------------------
+
+GOOD = ("I'd start with the customer's goal: I want to build on customer systems, and I'd "
+        "measure adoption first.\n\n")
+
+
+def test_questions_never_asked_are_not_graded(tmp_path):
+    done = practice(tmp_path, "--question", "why-fde", "--question", "q24", "--question", "q01",
+                    "--max-follow-ups", "0", stdin=GOOD)   # q24 is asked as input ends
+    assert done.returncode == 0, done.stderr
+    assert "2 of 3 questions asked (not asked, so not graded: q01)" in done.stdout
+    path = next((tmp_path / "sessions").glob("*.jsonl"))
+    sc = load(path).latest_score().scorecard
+    assert [q.question for q in sc.questions] == ["why-fde", "q24"]
+    assert sc.not_asked == ["q01"]
+
+    rescored = subprocess.run([EXE, "score", str(path)], capture_output=True, text=True,
+                              timeout=120)
+    assert rescored.returncode == 0, rescored.stderr
+    again = load(path).latest_score().scorecard   # re-scoring applies the same rule
+    assert len(load(path).of_type("score")) == 2
+    assert [q.question for q in again.questions] == ["why-fde", "q24"]
+    assert again.not_asked == ["q01"] and again.overall == sc.overall
+
+
+def test_a_scorecard_that_asked_everything_reads_as_before():
+    old = {"judge": {"name": "heuristic", "prompt_version": "v"}, "questions": [],
+           "overall": None}
+    sc = Scorecard.model_validate(old)            # an older record, without the field
+    assert sc.not_asked == [] and "not_asked" not in json.loads(sc.model_dump_json())
+    assert "asked" not in to_text(sc) and "asked" not in to_markdown(sc)
+    sc.not_asked = ["q01"]
+    assert json.loads(sc.model_dump_json())["not_asked"] == ["q01"]
+    assert Scorecard.model_validate(sc.model_dump()).not_asked == ["q01"]
+    assert "0 of 1 questions asked" in to_text(sc)
 
 
 # -- piped answers are echoed -------------------------------------------------------------
