@@ -4,7 +4,7 @@ judges and the front-ends, because a transcript's score events hold one (validat
 the transcript is loaded)."""
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_serializer
 
 from rubrics.vocab import JudgeVerdict, Level
 
@@ -80,6 +80,26 @@ class Scorecard(BaseModel):
     unscored: bool = False         # some part could not be graded: never read as a pass
     self_agreement: float | None = None   # over repeated LLM runs
     notes: list[str] = Field(default_factory=list)
+    # Planned questions the interview never reached (it ended first): not graded, not in
+    # `questions`, not in `overall`. Left out of the record when empty, so a scorecard of a
+    # session that asked every question reads as before (and older records load).
+    not_asked: list[str] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _omit_empty_not_asked(self, handler):
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("not_asked"):
+            data.pop("not_asked", None)
+        return data
+
+    def asked_line(self) -> str | None:
+        """"2 of 3 questions asked (not asked, so not graded: q24)", or None when every
+        planned question was asked."""
+        if not self.not_asked:
+            return None
+        n, planned = len(self.questions), len(self.questions) + len(self.not_asked)
+        return (f"{n} of {planned} questions asked (not asked, so not graded: "
+                f"{', '.join(self.not_asked)})")
 
     def unscored_reason(self) -> str:
         return unscored_reason(self.questions)

@@ -1,10 +1,14 @@
 """`fde-interview practice --plain`: the interview on stdin/stdout, for scripts, pipes and
-screen readers. An answer ends at an empty line; /skip, /end and /help alone on the first line
-are commands (candidate_commands says which), a lone unknown /word is pointed out, any other
-line is answer text; end of input ends the interview normally and grades it; Ctrl-C leaves it
-saved for --resume."""
+screen readers. An answer ends at an empty line, except inside a ``` or ~~~ fence (code keeps
+its blank lines; the answer ends at the first empty line after the fence closes, or at end of
+input if it never does); /skip, /end and /help alone on the first line are commands
+(candidate_commands says which), a lone unknown /word is pointed out, any other line is answer
+text; end of input ends the interview normally and grades it; Ctrl-C leaves it saved for
+--resume. When stdin is not a terminal, each answer is echoed after its prompt (`> ` lines), so
+a saved stdout reads as the conversation it was."""
 from __future__ import annotations
 
+import re
 import sys
 import textwrap
 from typing import TextIO
@@ -37,17 +41,52 @@ def _speak(voice, turn: Turn) -> None:
         voice.speaker.say(" ".join(u.text for u in turn.utterances))
 
 
-def read_answer(inp: TextIO, out: TextIO, prompt: str, allow_empty: bool = False) -> str | None:
-    """Lines up to an empty line. None at end of input with nothing typed; "" for an empty
-    first line when `allow_empty` (voice mode: record instead)."""
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
+
+
+def _fence(line: str) -> tuple[str, str] | None:
+    """(marker, info string) when `line` is a fence line: three or more backticks or tildes,
+    indented at most three spaces (Markdown's rule; a backtick fence's info has no backtick)."""
+    m = _FENCE.fullmatch(line)
+    if m is None or (m.group(1)[0] == "`" and "`" in m.group(2)):
+        return None
+    return m.group(1), m.group(2).strip()
+
+
+def _closes(line: str, opened: str) -> bool:
+    """Whether `line` closes a fence opened with `opened`: the same character, at least as
+    many, and nothing after it."""
+    f = _fence(line)
+    return (f is not None and not f[1] and f[0][0] == opened[0]
+            and len(f[0]) >= len(opened))
+
+
+def read_answer(inp: TextIO, out: TextIO, prompt: str, allow_empty: bool = False,
+                echo: bool = False) -> str | None:
+    """Lines up to an empty line outside a fence. None at end of input with nothing typed;
+    "" for an empty first line when `allow_empty` (voice mode: record instead). `echo` writes
+    what was read after the prompt (for input that is not a terminal, which shows nothing)."""
     out.write(f"\n{prompt} (end with an empty line)\n> ")
     out.flush()
+    text = _read_lines(inp, allow_empty)
+    if echo:
+        _echo(out, text)
+    return text
+
+
+def _read_lines(inp: TextIO, allow_empty: bool) -> str | None:
     lines: list[str] = []
+    fence: str | None = None   # the opening marker while inside a fence
     while True:
         line = inp.readline()
-        if not line:   # end of input
+        if not line:   # end of input (an unclosed fence included: it is part of the answer)
             return "\n".join(lines).strip() or None
         line = line.rstrip("\n")
+        if fence is not None:
+            lines.append(line)
+            if _closes(line, fence):
+                fence = None
+            continue
         if not line.strip():
             if lines:
                 return "\n".join(lines).strip()
@@ -56,7 +95,20 @@ def read_answer(inp: TextIO, out: TextIO, prompt: str, allow_empty: bool = False
             continue   # ignore blank lines before an answer starts
         if not lines and (parse_command(line) or unknown_command(line)):
             return line.strip()   # commands need no empty line
+        opened = _fence(line)
+        if opened is not None:
+            fence = opened[0]
         lines.append(line)
+
+
+def _echo(out: TextIO, text: str | None) -> None:
+    """The answer as `> ` lines (the first after the prompt's own `> `), made visible."""
+    if text is None:
+        out.write("(end of input)\n")
+    elif text:
+        first, *rest = (visible(x.rstrip("\r")) for x in text.split("\n"))
+        out.write(first + "\n" + "".join(f"> {x}\n" if x.strip() else ">\n" for x in rest))
+    out.flush()
 
 
 class _Streamer:
@@ -99,6 +151,13 @@ def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdou
         return 130
 
 
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):   # no isatty, or a closed stream
+        return False
+
+
 def _converse(session: Session, inp: TextIO, out: TextIO, voice) -> int:
     if session.llm is not None:
         session.llm.on_waiting = _waiting_notice(out)
@@ -112,7 +171,7 @@ def _converse(session: Session, inp: TextIO, out: TextIO, voice) -> int:
         voice.warm()
         _speak(voice, first)
         out.write("\nVoice on: press Enter on an empty prompt to record, Enter again to stop.\n")
-    eof = False
+    eof, echo = False, not _is_terminal(inp)
     while session.awaiting():
         source = "typed"
         if eof:
@@ -121,7 +180,7 @@ def _converse(session: Session, inp: TextIO, out: TextIO, voice) -> int:
             prompt = "Your answer" if session.awaiting() == "answer" else "Your questions"
             if voice is not None:
                 prompt += " (Enter on an empty line records)"
-            text = read_answer(inp, out, prompt, allow_empty=voice is not None)
+            text = read_answer(inp, out, prompt, allow_empty=voice is not None, echo=echo)
             if text == "" and voice is not None:
                 from .voice import record_answer   # lazy: loads the audio stack
                 qid = session.current_question()
@@ -135,7 +194,9 @@ def _converse(session: Session, inp: TextIO, out: TextIO, voice) -> int:
                 eof = True
                 text = "/end"
             elif parse_command(text) in HELP:
-                out.write(HELP_TEXT + "\nFinish each answer with an empty line.\n")
+                out.write(HELP_TEXT + "\nFinish each answer with an empty line; code between ``` "
+                          "(or ~~~) fences may hold empty lines, and the answer ends at the "
+                          "first empty line after the closing fence.\n")
                 continue
             elif unknown_command(text):
                 out.write(f"unknown command {visible(text)}; /help lists them\n")

@@ -14,7 +14,7 @@ from rubrics import Card
 from transcripts import FOLLOW_UP_KINDS, act_of, now_iso
 
 from ..candidate_commands import parse_command
-from ..judges.base import Answers
+from ..judges.base import Answers, split_asked
 from ..judges.heuristic import HeuristicJudge
 from ..llm.base import LLMError
 from . import phrases
@@ -243,10 +243,11 @@ def wait_closing(state: InterviewState) -> dict:
 
 def grade(state: InterviewState, runtime: Ctx) -> dict:
     out, ctx = _Out(state), runtime.context
-    records = state.get("records") or {}
-    answers = Answers(ctx.policy.name, list(state["questions"]),
+    records = state.get("records") or {}   # one per question asked (the ask node adds it)
+    asked, not_asked = split_asked(list(state["questions"]), records)
+    answers = Answers(ctx.policy.name, asked,
                       {q: list(r.get("texts") or []) for q, r in records.items()},
-                      {q: r.get("follow_ups", 0) for q, r in records.items()})
+                      {q: r.get("follow_ups", 0) for q, r in records.items()}, not_asked)
     scorecard = HeuristicJudge().grade(answers, ctx.bank).model_dump()
     out.add("interviewer", act="closing", text=out.voice().pick(phrases.CLOSING))
     out.add("score", judge="heuristic", scorecard=scorecard)

@@ -23,21 +23,39 @@ CALIBRATION_FILE = Path(__file__).parent / "calibration.json"
 @dataclass
 class Answers:
     """The candidate's turns per question (commands such as /skip removed), and how many
-    follow-ups the interviewer asked on each."""
+    follow-ups the interviewer asked on each. `questions` are the questions asked, which a
+    judge grades; `not_asked` the planned ones the interview never reached (it ended first),
+    which are not graded: the scorecard names them instead."""
     round: str
     questions: list[str]
     by_question: dict[str, list[str]] = field(default_factory=dict)
     follow_ups: dict[str, int] = field(default_factory=dict)
+    not_asked: list[str] = field(default_factory=list)
+
+
+def split_asked(planned: list[str], asked) -> tuple[list[str], list[str]]:
+    """The planned questions in order, as (asked, not asked)."""
+    return [q for q in planned if q in asked], [q for q in planned if q not in asked]
 
 
 def answers_from_transcript(t) -> Answers:
-    a = Answers(t.header.round, list(t.header.questions))
+    """The answers of a saved transcript. A question counts as asked when the interviewer
+    asked it or the candidate answered it; the live grade (engine/nodes.py) uses the same rule."""
+    by_question: dict[str, list[str]] = {}
+    follow_ups: dict[str, int] = {}
+    asked: set[str] = set()
     for e in t.events:
-        if e.type == "candidate" and e.question and parse_command(e.text) is None:
-            a.by_question.setdefault(e.question, []).append(e.text)
-        elif e.type == "interviewer" and e.question and e.act in FOLLOW_UP_ACTS:
-            a.follow_ups[e.question] = a.follow_ups.get(e.question, 0) + 1
-    return a
+        if e.type == "candidate" and e.question:
+            asked.add(e.question)
+            if parse_command(e.text) is None:
+                by_question.setdefault(e.question, []).append(e.text)
+        elif e.type == "interviewer" and e.question:
+            if e.act == "question":
+                asked.add(e.question)
+            elif e.act in FOLLOW_UP_ACTS:
+                follow_ups[e.question] = follow_ups.get(e.question, 0) + 1
+    questions, not_asked = split_asked(list(t.header.questions), asked)
+    return Answers(t.header.round, questions, by_question, follow_ups, not_asked)
 
 
 class Judge(Protocol):

@@ -40,6 +40,8 @@ def to_text(sc: Scorecard) -> str:
             lines.append("   " + "; ".join(extra))
         lines += [f"   note: {n}" for n in q.notes]
     lines.append(f"Overall: {sc.overall or 'UNSCORED'}")
+    if sc.asked_line():
+        lines.append(sc.asked_line())
     lines += [f"Note: {n}" for n in sc.notes]
     lines.append(sc.agreement_line())
     return visible("\n".join(lines) + "\n")
@@ -48,6 +50,8 @@ def to_text(sc: Scorecard) -> str:
 def to_markdown(sc: Scorecard, title: str = "Scorecard") -> str:
     out = [f"# {title}", "", f"**Overall: {sc.overall or 'unscored'}**", "",
            f"_{sc.agreement_line()}_", ""]
+    if sc.asked_line():
+        out += [sc.asked_line(), ""]
     for n in sc.notes:
         out.append(f"> {n}")
     for q in sc.questions:
@@ -86,6 +90,8 @@ def to_html(sc: Scorecard, title: str = "Scorecard") -> str:
                             f"<td>{n.computed:.4g} {e(n.unit)}</td><td>{'yes' if n.ok else 'NO'}"
                             f"</td></tr>" for n in q.numbers) + "</table>")
     notes = "".join(f"<p class='note'>{e(n)}</p>" for n in sc.notes)
+    if sc.asked_line():
+        notes = f"<p>{e(sc.asked_line())}</p>" + notes
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)}</title>"
             "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
             "td,th{border:1px solid #ccc;padding:.3em;vertical-align:top}"

@@ -250,7 +250,8 @@ class HeuristicJudge:
             if injected_any else []
         return Scorecard(judge=self.info, agreement=measured_agreement("heuristic"),
                          questions=questions, overall=overall_level([q.level for q in questions]),
-                         injection_detected=injected_any, notes=notes)
+                         injection_detected=injected_any, notes=notes,
+                         not_asked=list(answers.not_asked))
 
     @staticmethod
     def numbers_and_flags(card: Card, clean: list[str]) -> QuestionScore:

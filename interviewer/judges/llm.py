@@ -158,7 +158,7 @@ class LLMJudge:
                          questions=questions, overall=overall_level([q.level for q in questions]),
                          injection_detected=injected_any, unscored=unscored,
                          self_agreement=(sum(agreements) / len(agreements)) if agreements else None,
-                         notes=notes)
+                         notes=notes, not_asked=list(answers.not_asked))
 
     def grade_question(self, card: Card, turns: list[str], round_type: str
                        ) -> tuple[QuestionScore, bool, float | None]:
