@@ -43,6 +43,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                            help="grade only that part of the set (an LLM judge costs per case)")
     calibrate.add_argument("--save", metavar="PATH",
                            help="store the held-out agreement for scorecards to print")
+    calibrate.add_argument("--mine", nargs="?", const="", metavar="DIR",
+                           help="agreement with your own labels (fde-interview label) in the "
+                                "saved sessions (or DIR) instead of the reference set")
+    calibrate.add_argument("--by", metavar="NAME",
+                           help="with --mine: whose labels (default: the OS user name)")
 
 
 def _judge(name: str, a: argparse.Namespace, runs: int = 1):
@@ -188,6 +193,8 @@ def _print_block(b: dict, per_criterion: bool, rows: str = "reference") -> None:
 
 
 def run_calibrate(a: argparse.Namespace) -> int:
+    if a.mine is not None:
+        return run_mine(a)
     from rubrics import default_bank   # lazy: pydantic, the bank and the judges
     from transcripts.reference import ReferenceError, load_reference
     from ..judges.calibrate import agreement_record, report
@@ -241,3 +248,34 @@ def run_calibrate(a: argparse.Namespace) -> int:
               f"criteria" + (f", kappa {v['kappa']:.2f}" if v.get("kappa") is not None else ""))
     return 0
 
+
+def run_mine(a: argparse.Namespace) -> int:
+    """Each judge's agreement with this user's own labels, from the saved sessions."""
+    from rubrics import default_bank   # lazy: pydantic, the bank and the judges
+    from transcripts import sessions_dir
+    from ..judges.labels import default_labeller
+    from ..judges.mine import REGRADED, labelled_in, my_agreement
+    directory = Path(a.mine) if a.mine else sessions_dir()
+    if not directory.is_dir():
+        raise UsageError(f"{directory}: no such directory")
+    by = a.by or default_labeller()
+    items, errors = labelled_in(sorted(directory.glob("*.jsonl")), by=by)
+    for e in errors:
+        print(f"fde-interview calibrate: error: {visible(e)}", file=sys.stderr)
+    if not items:
+        raise UsageError(f"no transcripts labelled by {by} in {directory} (label one: "
+                         "fde-interview label FILE)")
+    rep = my_agreement(items, default_bank(), reps=a.bootstrap)
+    rep |= {"directory": str(directory), "by": by}
+    if a.json:
+        json.dump(rep, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    print(visible(f"your labels ({by}): {rep['labels']} label(s) of {rep['transcripts']} "
+                  f"transcript(s) in {directory}"))
+    for key, b in rep["judges"].items():
+        what = ("the heuristic judge as it is now, grading the same answers again"
+                if key == REGRADED else f"the {key} judge's scores you labelled")
+        print(visible(f"\n{key} ({what}; {b['cases']} transcripts, {b['n']} criterion labels)"))
+        _print_block(b, a.per_criterion, rows="your labels")
+    return 0
