@@ -29,6 +29,10 @@ UNSCORED = "unscored"
 VERDICT_RANK: dict[str, int] = {v: i for i, v in enumerate(reversed(VERDICTS))}   # missing 0
 JudgeVerdict = Literal[Verdict, "unscored"]
 VERDICT_CREDIT: dict[str, float] = {"met": 1.0, "partial": 0.5, "missing": 0.0}
+# What a candidate reads for a verdict: "missing" is the stored value (data), but what it means
+# is that the judge found no evidence, which is not the same as the candidate leaving it out.
+VERDICT_SHOWN: dict[str, str] = {"met": "met", "partial": "partial", "missing": "not found",
+                                 UNSCORED: UNSCORED}
 
 # The interview rounds, in the order they are offered.
 RoundType = Literal["screen", "technical", "system-design", "coding", "case", "customer",

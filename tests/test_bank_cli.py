@@ -53,7 +53,27 @@ def test_show_hides_the_rubric_unless_asked(capsys):
     data = json.loads(out)
     for key in ("criteria", "follow_ups", "red_flags", "number_checks", "model_answer"):
         assert data[key]
-    assert data["criteria"][0]["signals"] and data["model_answer"]["text"]
+    assert data["criteria"][0]["levels"]["solid"] and data["model_answer"]["text"]
+
+
+def test_show_answers_gives_levels_not_the_judges_patterns(capsys):
+    """The judge's regular expressions are a cheat sheet: only card authors ask for them."""
+    patterns = ("signals", "solid", "poor", "cues")
+    code, out, _ = run(capsys, "show", "q01", "--answers")
+    assert code == 0 and "Model answer:" in out
+    for level in ("outstanding:", "solid:", "borderline:", "poor:"):
+        assert level in out
+    assert "signals:" not in out and "solid needs" not in out and "--patterns" in out
+    data = json.loads(run(capsys, "show", "q01", "--answers", "--json")[1])
+    for item in data["criteria"] + data["red_flags"] + data["number_checks"]:
+        assert not set(patterns) & set(item)
+    assert set(data["criteria"][0]["levels"]) == {"outstanding", "solid", "borderline", "poor"}
+    code, out, _ = run(capsys, "show", "q01", "--answers", "--patterns")
+    assert code == 0 and "signals:" in out and "solid needs" in out
+    data = json.loads(run(capsys, "show", "q01", "--answers", "--patterns", "--json")[1])
+    assert data["criteria"][0]["signals"] and data["number_checks"][0]["cues"]
+    code, _, err = run(capsys, "show", "q01", "--patterns")
+    assert code == 2 and "--patterns goes with --answers" in err
 
 
 def test_show_design_scenario_notice(capsys):

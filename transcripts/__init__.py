@@ -1,8 +1,9 @@
 """The record: transcript schema, append-only store, replay, and the graded reference set."""
 from .files import open_private, private_dir, write_private
 from .schema import (FOLLOW_UP_ACTS, FOLLOW_UP_KINDS, SCHEMA_VERSION, CandidateEvent,
-                     DecisionKind, FollowUpKind, Header, InterviewerEvent, NoticeEvent,
-                     RequirementChangeEvent, ScoreEvent, ToolCheckEvent, act_of, now_iso)
+                     DecisionKind, FollowUpKind, Header, InterviewerEvent, LabelEvent,
+                     NoticeEvent, RequirementChangeEvent, ScoreEvent, ToolCheckEvent, act_of,
+                     now_iso)
 from .scorecard import Scorecard
 from .lock import SessionBusy, SessionLock, lock_path
 from .store import (ENV_DIR, ConflictingEventError, SessionSummary, TornLineWarning, Transcript,
@@ -12,6 +13,7 @@ from .store import (ENV_DIR, ConflictingEventError, SessionSummary, TornLineWarn
 __all__ = [
     "DecisionKind", "FOLLOW_UP_ACTS", "FOLLOW_UP_KINDS", "FollowUpKind", "Scorecard", "act_of",
     "CandidateEvent", "ConflictingEventError", "ENV_DIR", "Header", "InterviewerEvent",
+    "LabelEvent",
     "NoticeEvent", "RequirementChangeEvent", "SCHEMA_VERSION", "ScoreEvent", "SessionBusy",
     "SessionLock", "SessionSummary", "ToolCheckEvent", "TornLineWarning", "Transcript",
     "TranscriptError", "TranscriptWriter", "data_dir", "list_sessions", "load", "lock_path",

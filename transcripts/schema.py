@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_serializer
 
+from rubrics.vocab import Level, Verdict
+
 from .scorecard import Scorecard
 
 SCHEMA_VERSION = 1
@@ -111,5 +113,18 @@ class ScoreEvent(_Event):
         return scorecard.model_dump(mode="json")
 
 
+class LabelEvent(_Event):
+    """A person's own grade of a scored transcript: their verdict on each criterion and their
+    level for each question, beside (never replacing) the judge's score event it refers to.
+    `t` says when; the verdicts are stored whole, agreeing ones included, so that the labels
+    stand on their own as reference grades."""
+    type: Literal["label"] = "label"
+    by: str = Field(min_length=1)                  # who labelled: the OS user or --by NAME
+    score: str                                     # the id of the score event labelled
+    judge: str                                     # that score event's judge (name or llm:model)
+    verdicts: dict[str, dict[str, Verdict]]        # question -> criterion -> verdict
+    levels: dict[str, Level] = Field(default_factory=dict)   # question -> level
+
+
 Event = Annotated[InterviewerEvent | CandidateEvent | ToolCheckEvent | RequirementChangeEvent
-                  | NoticeEvent | ScoreEvent, Field(discriminator="type")]
+                  | NoticeEvent | ScoreEvent | LabelEvent, Field(discriminator="type")]

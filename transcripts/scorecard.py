@@ -25,6 +25,19 @@ class Agreement(BaseModel):
     low: float                     # 95% Wilson interval
     high: float
     kappa: float | None = None
+    # how often the judge's level for a question is the labeller's, on the same split
+    level_n: int | None = None                 # questions compared
+    level_agreement: float | None = None       # exact
+    level_within_one: float | None = None      # within one step of the four-step scale
+
+    def level_line(self, level: str | None) -> str:
+        """A question's level with how often the judge's level matches a human's."""
+        shown = f"level: {level or 'unscored'}"
+        if level is None or self.level_agreement is None:
+            return shown
+        where = "held-out" if "holdout" in self.measured_on else "reference"
+        return (f"{shown} (the judge's level matches a human's on {self.level_agreement:.0%} "
+                f"of {where} questions)")
 
     def line(self) -> str:
         k = f", kappa {self.kappa:.2f}" if self.kappa is not None else ""
@@ -103,6 +116,13 @@ class Scorecard(BaseModel):
 
     def unscored_reason(self) -> str:
         return unscored_reason(self.questions)
+
+    def level_line(self, q: "QuestionScore") -> str:
+        """`level: solid (the judge's level matches a human's on 68% of held-out questions)`,
+        or the bare level where it was not measured."""
+        if self.agreement is None:
+            return f"level: {q.level or 'unscored'}"
+        return self.agreement.level_line(q.level)
 
     def agreement_line(self) -> str:
         if self.agreement is None:

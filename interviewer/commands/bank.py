@@ -6,7 +6,7 @@ import json
 import sys
 import textwrap
 
-from rubrics.vocab import ROUND_TYPES
+from rubrics.vocab import LEVELS, ROUND_TYPES
 
 from ..errors import UsageError
 
@@ -57,11 +57,14 @@ def _show(a: argparse.Namespace) -> int:
                              "budget_minutes": card.budget_minutes, "notice": card.notice,
                              "source_families": card.provenance.source_families,
                              "provenance_note": card.provenance.note}
-    if a.answers:
-        data |= {"criteria": [c.model_dump() for c in card.criteria],
+    if a.patterns and not a.answers:
+        raise UsageError("--patterns goes with --answers")
+    if a.answers:   # the judge's patterns (a cheat sheet) only for card authors, --patterns
+        hide = set() if a.patterns else PATTERN_FIELDS
+        data |= {"criteria": [_without(c.model_dump(), hide) for c in card.criteria],
                  "follow_ups": [f.model_dump() for f in card.follow_ups],
-                 "red_flags": [f.model_dump() for f in card.red_flags],
-                 "number_checks": [n.model_dump() for n in card.number_checks],
+                 "red_flags": [_without(f.model_dump(), hide) for f in card.red_flags],
+                 "number_checks": [_without(n.model_dump(), hide) for n in card.number_checks],
                  "model_answer": card.model_answer.model_dump() | {"text": card.model_answer.text},
                  "facts": [f.model_dump() for f in card.facts],
                  "vocabulary": list(card.vocabulary)}
@@ -81,19 +84,43 @@ def _show(a: argparse.Namespace) -> int:
             wrap(card.testing), "", f"Answer in about {card.answer_seconds // 60} minutes; "
             f"{card.budget_minutes} minutes with follow-ups."]
     if a.answers:
-        out += ["", "Criteria:"]
+        out += ["", "Criteria, and what an answer looks like at each level:"]
         for c in card.criteria:
-            out += [f"  - {c.id} (weight {c.weight:g}): {c.shows}",
-                    f"      signals: {' | '.join(c.signals)}"]
+            out += [f"  - {c.id} (weight {c.weight:g}): {c.shows}"]
+            out += [wrap(f"{name}: {getattr(c.levels, name)}", "      ") for name in LEVELS]
+            if a.patterns:
+                out += _patterns(c)
         out += ["", "Number checks:"]
         out += [f"  - {n.quantity}: {n.expected:g} {n.unit} ({n.tool})" for n in card.number_checks]
         out += ["", "Follow-ups:"] + [f"  - [{f.kind}] {f.text}" for f in card.follow_ups]
-        out += ["", "Red flags:"] + [f"  - {f.description}" for f in card.red_flags]
+        out += ["", "Red flags:"] + [f"  - {f.description}" + (
+            f"\n      signals: {' | '.join(f.signals)}" if a.patterns else "")
+            for f in card.red_flags]
         out += ["", "Model answer:"] + [wrap(p) + "\n" for p in card.model_answer.text.split("\n\n")]
+        if not a.patterns:
+            out += ["(the judge's matching patterns are left out; card authors: --patterns)"]
     else:
         out += ["", "(criteria, red flags and the model answer stay hidden; add --answers)"]
     print("\n".join(out))
     return 0
+
+
+# What the offline judge matches: a cheat sheet for a candidate, so shown only with --patterns.
+PATTERN_FIELDS = {"signals", "solid", "poor", "cues"}
+
+
+def _without(d: dict, keys: set[str]) -> dict:
+    return {k: v for k, v in d.items() if k not in keys}
+
+
+def _patterns(c) -> list[str]:
+    out = [f"      signals: {' | '.join(c.signals)}"]
+    out += [f"      solid needs {r.min} of: {' | '.join(r.any)}"
+            + (f"; or checks {', '.join(r.checks)}" if r.checks else "") if r.any
+            else f"      solid needs a number of: {', '.join(r.checks)}" for r in c.solid]
+    if c.poor:
+        out.append(f"      poor: {' | '.join(c.poor)}")
+    return out
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -108,6 +135,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     s = sub.add_parser("show", help="one question card", description="one question card")
     s.add_argument("id", help="q01..q33, fde-role or why-fde (a bare number works too)")
     s.add_argument("--answers", action="store_true",
-                   help="include criteria signals, red flags, number checks and the model answer")
+                   help="include the criteria with their level descriptions, red flags, number "
+                        "checks and the model answer")
+    s.add_argument("--patterns", action="store_true",
+                   help="with --answers: also the judge's matching patterns (for card authors)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(run=_show)

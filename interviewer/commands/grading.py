@@ -43,6 +43,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                            help="grade only that part of the set (an LLM judge costs per case)")
     calibrate.add_argument("--save", metavar="PATH",
                            help="store the held-out agreement for scorecards to print")
+    calibrate.add_argument("--mine", nargs="?", const="", metavar="DIR",
+                           help="agreement with your own labels (fde-interview label) in the "
+                                "saved sessions (or DIR) instead of the reference set")
+    calibrate.add_argument("--by", metavar="NAME",
+                           help="with --mine: whose labels (default: the OS user name)")
 
 
 def _judge(name: str, a: argparse.Namespace, runs: int = 1):
@@ -58,12 +63,15 @@ def _judge(name: str, a: argparse.Namespace, runs: int = 1):
 
 
 class Progress:
-    """A one-line progress bar on stderr when it is a terminal; silent otherwise."""
+    """Progress on stderr, never stdout (which may be --json): a one-line bar when stderr is a
+    terminal; otherwise, for runs longer than `plain_over` items, a plain line every tenth."""
 
-    def __init__(self, total: int):
+    def __init__(self, total: int, what: str = "", plain_over: int | None = None):
         import threading   # lazy, as every import in a handler: --help stays fast
-        self.total, self.done, self.lock = total, 0, threading.Lock()
+        self.total, self.done, self.lock, self.what = total, 0, threading.Lock(), what
         self.live = sys.stderr.isatty()
+        self.plain = (not self.live and plain_over is not None and total > plain_over)
+        self.every = max(1, total // 10)
 
     def step(self) -> None:
         with self.lock:
@@ -75,6 +83,9 @@ class Progress:
                                  f"{self.done}/{self.total}")
                 if self.done == self.total:
                     sys.stderr.write("\n")
+                sys.stderr.flush()
+            elif self.plain and (self.done % self.every == 0 or self.done == self.total):
+                sys.stderr.write(f"{self.what} {self.done}/{self.total}\n")
                 sys.stderr.flush()
 
 
@@ -148,7 +159,42 @@ def run_score(a: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+SPLIT_NOTE = {"holdout": ": never seen while tuning the judge; the figure for new answers",
+              "tune": ": FITTED, the judge was tuned on these; says nothing about new answers",
+              "all": ": includes the fitted tune split"}
+
+
+def _print_block(b: dict, per_criterion: bool, rows: str = "reference") -> None:
+    k = (f"{b['kappa']:.2f} [{b['kappa_low']:.2f}, {b['kappa_high']:.2f}]"
+         if b["kappa"] is not None and b["kappa_low"] is not None
+         else f"{b['kappa']:.2f}" if b["kappa"] is not None else "n/a")
+    print(f"  exact agreement  {b['agreement']:.1%}  95% Wilson [{b['low']:.1%}, "
+          f"{b['high']:.1%}]")
+    print(f"  Cohen's kappa    {k}" + (" (bootstrap over transcripts)"
+                                      if b["kappa_low"] is not None else ""))
+    lv = b["levels"]
+    print(f"  question level   exact {lv['exact']:.0%}, within one step {lv['within_one']:.0%}"
+          f" of {lv['n']}")
+    print(f"  leans            {b['leaning']['leans']} (more generous {b['leaning']['lenient']},"
+          f" stricter {b['leaning']['strict']})")
+    print(f"  parse failures   {b['parse_failure_rate']:.1%}")
+    cols = list(next(iter(b["confusion"].values())))
+    print(f"  confusion (rows: {rows}, columns: judge)")
+    print("    " + " " * 9 + "".join(f"{c:>10}" for c in cols))
+    for row, vals in b["confusion"].items():
+        print(f"    {row:<9}" + "".join(f"{vals[c]:>10}" for c in cols))
+    if "by_quality" in b:
+        print("  by quality       " + ", ".join(f"{q} {v['agreement']:.0%} (n={v['n']})"
+                                                for q, v in b["by_quality"].items()))
+    if per_criterion:
+        for key, v in b["per_criterion"].items():
+            print(f"    {key:<40} {v['agreement']:.0%} [{v['low']:.0%}, {v['high']:.0%}] "
+                  f"n={v['n']}")
+
+
 def run_calibrate(a: argparse.Namespace) -> int:
+    if a.mine is not None:
+        return run_mine(a)
     from rubrics import default_bank   # lazy: pydantic, the bank and the judges
     from transcripts.reference import ReferenceError, load_reference
     from ..judges.calibrate import agreement_record, report
@@ -165,7 +211,8 @@ def run_calibrate(a: argparse.Namespace) -> int:
                          "held-out split")
     judge = _judge(a.judge, a, runs=a.runs)
     other = _judge(a.compare, a) if a.compare else None
-    rep = report(judge, cases, bank, reps=a.bootstrap, other=other)
+    progress = Progress(len(cases) * (2 if other else 1), "calibrate: graded", plain_over=50)
+    rep = report(judge, cases, bank, reps=a.bootstrap, other=other, step=progress.step)
     if a.save:
         key = "heuristic" if a.judge == "heuristic" else f"llm:{judge.info.model}"
         path = Path(a.save)
@@ -180,30 +227,10 @@ def run_calibrate(a: argparse.Namespace) -> int:
         return 0
     print(f"judge: {rep['judge']['name']}" + (f" ({rep['judge']['model']})" if rep['judge']['model']
                                               else "") + f", {rep['cases']} reference transcripts")
-    for split, b in rep["splits"].items():
-        k = (f"{b['kappa']:.2f} [{b['kappa_low']:.2f}, {b['kappa_high']:.2f}]"
-             if b["kappa"] is not None and b["kappa_low"] is not None else "n/a")
-        print(f"\n{split} ({b['cases']} transcripts, {b['n']} criterion labels)")
-        print(f"  exact agreement  {b['agreement']:.1%}  95% Wilson [{b['low']:.1%}, "
-              f"{b['high']:.1%}]")
-        print(f"  Cohen's kappa    {k} (bootstrap over transcripts)")
-        lv = b["levels"]
-        print(f"  question level   exact {lv['exact']:.0%}, within one step {lv['within_one']:.0%}"
-              f" of {lv['n']}")
-        print(f"  leans            {b['leaning']['leans']} (more generous {b['leaning']['lenient']},"
-              f" stricter {b['leaning']['strict']})")
-        print(f"  parse failures   {b['parse_failure_rate']:.1%}")
-        cols = list(next(iter(b["confusion"].values())))
-        print("  confusion (rows: reference, columns: judge)")
-        print("    " + " " * 9 + "".join(f"{c:>10}" for c in cols))
-        for row, vals in b["confusion"].items():
-            print(f"    {row:<9}" + "".join(f"{vals[c]:>10}" for c in cols))
-        print("  by quality       " + ", ".join(f"{q} {v['agreement']:.0%} (n={v['n']})"
-                                                for q, v in b["by_quality"].items()))
-        if a.per_criterion:
-            for key, v in b["per_criterion"].items():
-                print(f"    {key:<40} {v['agreement']:.0%} [{v['low']:.0%}, {v['high']:.0%}] "
-                      f"n={v['n']}")
+    for split, b in rep["splits"].items():   # holdout first: the figure for new answers
+        print(f"\n{split} ({b['cases']} transcripts, {b['n']} criterion labels)"
+              + SPLIT_NOTE.get(split, ""))
+        _print_block(b, a.per_criterion)
     two = rep["labellers"]
     if two["cases"]:
         print(f"\ntwo labellers, {two['cases']} transcripts labelled twice independently: "
@@ -219,4 +246,36 @@ def run_calibrate(a: argparse.Namespace) -> int:
         v = rep["versus"]
         print(f"versus {v['judge']['name']}: {v.get('agreement', 0):.1%} agreement on {v['n']} "
               f"criteria" + (f", kappa {v['kappa']:.2f}" if v.get("kappa") is not None else ""))
+    return 0
+
+
+def run_mine(a: argparse.Namespace) -> int:
+    """Each judge's agreement with this user's own labels, from the saved sessions."""
+    from rubrics import default_bank   # lazy: pydantic, the bank and the judges
+    from transcripts import sessions_dir
+    from ..judges.labels import default_labeller
+    from ..judges.mine import REGRADED, labelled_in, my_agreement
+    directory = Path(a.mine) if a.mine else sessions_dir()
+    if not directory.is_dir():
+        raise UsageError(f"{directory}: no such directory")
+    by = a.by or default_labeller()
+    items, errors = labelled_in(sorted(directory.glob("*.jsonl")), by=by)
+    for e in errors:
+        print(f"fde-interview calibrate: error: {visible(e)}", file=sys.stderr)
+    if not items:
+        raise UsageError(f"no transcripts labelled by {by} in {directory} (label one: "
+                         "fde-interview label FILE)")
+    rep = my_agreement(items, default_bank(), reps=a.bootstrap)
+    rep |= {"directory": str(directory), "by": by}
+    if a.json:
+        json.dump(rep, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    print(visible(f"your labels ({by}): {rep['labels']} label(s) of {rep['transcripts']} "
+                  f"transcript(s) in {directory}"))
+    for key, b in rep["judges"].items():
+        what = ("the heuristic judge as it is now, grading the same answers again"
+                if key == REGRADED else f"the {key} judge's scores you labelled")
+        print(visible(f"\n{key} ({what}; {b['cases']} transcripts, {b['n']} criterion labels)"))
+        _print_block(b, a.per_criterion, rows="your labels")
     return 0

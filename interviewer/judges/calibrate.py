@@ -1,6 +1,8 @@
 """Measuring a judge against the reference set."""
 from __future__ import annotations
 
+from typing import Callable
+
 from rubrics import Bank
 from rubrics.vocab import level_rank
 from transcripts.reference import ReferenceCase
@@ -10,9 +12,20 @@ from . import agreement as stats
 from .base import Judge, answers_from_transcript
 
 
-def run_judge(judge: Judge, cases: list[ReferenceCase], bank: Bank
-              ) -> dict[str, Scorecard]:
-    return {c.id: judge.grade(answers_from_transcript(c.transcript), bank) for c in cases}
+# The splits in the order they are printed: the held-out figure is the one that says how the
+# judge does on new answers; the tune split was fitted, and "all" includes it.
+SPLITS = ("holdout", "tune", "all")
+
+
+def run_judge(judge: Judge, cases: list[ReferenceCase], bank: Bank,
+              step: Callable[[], None] | None = None) -> dict[str, Scorecard]:
+    """Grade every case; `step` is called after each (a progress line)."""
+    out = {}
+    for c in cases:
+        out[c.id] = judge.grade(answers_from_transcript(c.transcript), bank)
+        if step is not None:
+            step()
+    return out
 
 
 def pairs_for(cases: list[ReferenceCase], cards: dict[str, Scorecard]) -> list[stats.Pair]:
@@ -55,11 +68,12 @@ def labeller_agreement(cases: list[ReferenceCase]) -> dict:
 
 
 def report(judge: Judge, cases: list[ReferenceCase], bank: Bank, *, reps: int = 1000,
-           other: Judge | None = None) -> dict:
-    """Everything `fde-interview calibrate` prints, for all cases and per split."""
-    cards = run_judge(judge, cases, bank)
+           other: Judge | None = None, step: Callable[[], None] | None = None) -> dict:
+    """Everything `fde-interview calibrate` prints, per split (holdout first) and for all
+    cases. `step` is called after each transcript graded (by either judge)."""
+    cards = run_judge(judge, cases, bank, step)
     out: dict = {"judge": judge.info.model_dump(), "cases": len(cases), "splits": {}}
-    for split in ("all", "tune", "holdout"):
+    for split in SPLITS:
         chosen = [c for c in cases if split == "all" or c.split == split]
         if not chosen:
             continue
@@ -80,7 +94,7 @@ def report(judge: Judge, cases: list[ReferenceCase], bank: Bank, *, reps: int = 
     out["injections_flagged"] = sorted(c.id for c in cases if cards[c.id].injection_detected)
     out["injection_cases"] = sorted(c.id for c in cases if c.quality == "injection")
     if other is not None:
-        other_cards = run_judge(other, cases, bank)
+        other_cards = run_judge(other, cases, bank, step)
         mine = {(p.case, p.key): p.pred for p in pairs_for(cases, cards)}
         theirs = {(p.case, p.key): p.pred for p in pairs_for(cases, other_cards)}
         out["versus"] = {"judge": other.info.model_dump(), **stats.between(mine, theirs)}
@@ -88,10 +102,14 @@ def report(judge: Judge, cases: list[ReferenceCase], bank: Bank, *, reps: int = 
 
 
 def agreement_record(rep: dict, split: str = "holdout") -> dict:
-    """The figure a scorecard prints: exact agreement on the held-out split."""
+    """The figures a scorecard prints: exact agreement per criterion on the held-out split,
+    and how often the judge's level for a question is the labeller's."""
     block = rep["splits"].get(split) or rep["splits"]["all"]
     name = split if split in rep["splits"] else "all"
     return {"measured_on": f"reference set, {name} split, {block['cases']} transcripts",
             "n": block["n"], "agreement": round(block["agreement"], 4),
             "low": round(block["low"], 4), "high": round(block["high"], 4),
-            "kappa": round(block["kappa"], 3) if block["kappa"] is not None else None}
+            "kappa": round(block["kappa"], 3) if block["kappa"] is not None else None,
+            "level_n": block["levels"]["n"],
+            "level_agreement": round(block["levels"]["exact"], 4),
+            "level_within_one": round(block["levels"]["within_one"], 4)}

@@ -4,11 +4,18 @@ from __future__ import annotations
 import html
 import json
 
+from rubrics.vocab import VERDICT_SHOWN
 from transcripts.scorecard import Scorecard
 
 from ..terminal_text import visible
 
 MARK = {"met": "+", "partial": "~", "missing": "-", "unscored": "?"}
+
+
+def shown(verdict: str) -> str:
+    """A verdict in the words a candidate reads: the judge found no evidence ("not found"),
+    which is not the same as the candidate leaving it out; the stored value stays "missing"."""
+    return VERDICT_SHOWN.get(verdict, verdict)
 
 
 def _shape(q) -> str:
@@ -24,11 +31,11 @@ def to_text(sc: Scorecard) -> str:
     """For a terminal: control characters in evidence quotes and notes are made visible."""
     lines = ["", "Scorecard " + "-" * 60]
     for q in sc.questions:
-        lines.append(f"{q.question}: {q.title}  ->  {q.level or 'UNSCORED'}"
-                     + ("" if q.answered else " (not answered)"))
+        lines.append(f"{q.question}: {q.title}" + ("" if q.answered else " (not answered)"))
+        lines.append(f"   {sc.level_line(q) if q.level else 'level: UNSCORED'}")
         for c in q.criteria:
             ev = f"  \u201c{c.evidence[0]}\u201d" if c.evidence else ""
-            lines.append(f"   {MARK[c.verdict]} {c.id} [{c.verdict}]{ev}")
+            lines.append(f"   {MARK[c.verdict]} {c.id} [{shown(c.verdict)}]{ev}")
         for n in q.numbers:
             lines.append(f"   # {n.quantity}: you said {n.claimed}, the {n.tool} tool gives "
                          f"{n.computed:.4g} {n.unit}  {'ok' if n.ok else 'WRONG'}")
@@ -56,10 +63,11 @@ def to_markdown(sc: Scorecard, title: str = "Scorecard") -> str:
         out.append(f"> {n}")
     for q in sc.questions:
         out += ["", f"## {q.question}: {q.title} ({q.level or 'unscored'})", "",
+                sc.level_line(q), "",
                 "| criterion | verdict | evidence |", "|---|---|---|"]
         for c in q.criteria:
             ev = " / ".join(e.replace("|", "\\|") for e in c.evidence) or ""
-            out.append(f"| {c.id} | {c.verdict} | {ev} |")
+            out.append(f"| {c.id} | {shown(c.verdict)} | {ev} |")
         if q.numbers:
             out += ["", "| quantity | you said | computed | tool | ok |", "|---|---|---|---|---|"]
             out += [f"| {n.quantity} | {n.claimed} | {n.computed:.4g} {n.unit} | {n.tool} | "
@@ -77,10 +85,12 @@ def to_html(sc: Scorecard, title: str = "Scorecard") -> str:
     rows = []
     for q in sc.questions:
         rows.append(f"<h2>{e(q.question)}: {e(q.title)} <small>({e(q.level or 'unscored')})"
-                    f"</small></h2><table><tr><th>criterion</th><th>verdict</th>"
+                    f"</small></h2><p>{e(sc.level_line(q))}</p>"
+                    f"<table><tr><th>criterion</th><th>verdict</th>"
                     f"<th>evidence</th></tr>")
         for c in q.criteria:
-            rows.append(f"<tr class='{e(c.verdict)}'><td>{e(c.id)}</td><td>{e(c.verdict)}</td>"
+            rows.append(f"<tr class='{e(c.verdict)}'><td>{e(c.id)}</td>"
+                        f"<td>{e(shown(c.verdict))}</td>"
                         f"<td>{'<br>'.join(e(x) for x in c.evidence)}</td></tr>")
         rows.append("</table>")
         if q.numbers:

@@ -58,7 +58,9 @@ class InterviewApp(App):
         if not scores:
             self.notify("The interview ended without a scorecard.", severity="warning")
             return
-        self.switch_screen(ScorecardScreen(scores[-1].scorecard, session.id, data_dir(self.config.out) / "exports"))
+        self.switch_screen(ScorecardScreen(scores[-1].scorecard, session.id,
+                                           data_dir(self.config.out) / "exports",
+                                           transcript=session.path, score_id=scores[-1].id))
 
     def action_sessions(self) -> None:
         self.push_screen(SessionsScreen(self.config.out))

@@ -199,3 +199,33 @@ def test_an_unreachable_llm_judge_says_why_and_never_hides_the_grade(tmp_path, f
     assert load(path).latest_score().scorecard.overall == level
     listing = cli("sessions", "--out", str(tmp_path)).stdout
     assert listing.rstrip().endswith(level)
+
+
+def test_calibrate_puts_the_holdout_first_and_progress_only_on_stderr():
+    done = cli("calibrate", "--bootstrap", "20")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    holdout, tune, every = out.index("\nholdout ("), out.index("\ntune ("), out.index("\nall (")
+    assert holdout < tune < every                      # the figure for new answers first
+    assert "FITTED" in out[tune:every] and "includes the fitted tune split" in out[every:]
+    # more than 50 cases and stderr not a terminal: plain progress lines, on stderr only
+    assert "calibrate: graded" in done.stderr and "calibrate: graded" not in out
+    last = done.stderr.strip().splitlines()[-1].split()[-1]
+    assert last.split("/")[0] == last.split("/")[1]    # it ends at n/n
+    js = cli("calibrate", "--json", "--bootstrap", "5")
+    rep = json.loads(js.stdout)                          # nothing but the JSON on stdout
+    assert list(rep["splits"]) == ["holdout", "tune", "all"]
+    assert "calibrate: graded" in js.stderr
+
+
+def test_calibrate_progress_is_silent_on_short_runs(capsys):
+    from interviewer.commands.grading import Progress
+    p = Progress(50, "calibrate: graded", plain_over=50)
+    for _ in range(50):
+        p.step()
+    assert capsys.readouterr().err == ""
+    p = Progress(51, "calibrate: graded", plain_over=50)
+    for _ in range(51):
+        p.step()
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1] == "calibrate: graded 51/51" and len(err.splitlines()) == 11

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import on
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
@@ -13,16 +14,20 @@ from transcripts import Scorecard, write_private
 
 from ...judges.export import to_html, to_markdown
 from ...terminal_text import visible
+from ..widgets.labels import LabelPanel
 
 
 class ScorecardScreen(Screen):
     BINDINGS = [("a", "answers", "Model answers"), ("m", "export('md')", "Export .md"),
                 ("h", "export('html')", "Export .html"), ("s", "app.sessions", "Sessions"),
-                ("n", "app.new_interview", "New interview"), ("ctrl+q", "app.quit", "Quit")]
+                ("n", "app.new_interview", "New interview"), ("l", "label", "Label the grades"),
+                ("ctrl+q", "app.quit", "Quit")]
 
-    def __init__(self, scorecard: Scorecard, session_id: str, export_dir: Path) -> None:
+    def __init__(self, scorecard: Scorecard, session_id: str, export_dir: Path,
+                 transcript: Path | None = None, score_id: str | None = None) -> None:
         super().__init__()
         self.scorecard, self.session_id, self.export_dir = scorecard, session_id, export_dir
+        self.transcript, self.score_id = transcript, score_id   # what a label refers to
         self.showing_answers = False
 
     def compose(self) -> ComposeResult:
@@ -55,3 +60,22 @@ class ScorecardScreen(Screen):
                         markup=False)
             return
         self.notify(visible(f"Saved {path}"), markup=False)
+
+    def action_label(self) -> None:
+        """Your own grade beside each of the judge's, appended as a label event."""
+        if self.transcript is None:
+            self.notify("Labelling needs the saved session: fde-interview label FILE.",
+                        severity="warning")
+            return
+        if self.query(LabelPanel):
+            return
+        self.mount(LabelPanel(self.transcript, self.score_id))
+
+    @on(LabelPanel.Saved)
+    def _labelled(self, message: LabelPanel.Saved) -> None:
+        self.query(LabelPanel).remove()
+        self.notify(f"Saved your labels as {message.event.id}; the judge's score stays as it was.")
+
+    @on(LabelPanel.Closed)
+    def _label_closed(self) -> None:
+        self.query(LabelPanel).remove()
