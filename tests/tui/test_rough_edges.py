@@ -388,7 +388,8 @@ async def test_at_the_natural_end_the_closing_question_is_offered_and_skippable(
     async with app.run_test(size=SMALL) as pilot:
         await ready(pilot)
         await pilot.press("ctrl+n")   # skip the only question: the interviewer wraps up
-        await wait_for(pilot, lambda: any("for me" in t or "ask me" in t for t in texts(app)))
+        await wait_for(pilot, lambda: any("for me" in t or "ask me" in t for t in texts(app))
+                       and not app.screen.busy, 60)
         assert isinstance(app.screen, InterviewScreen)
         await pilot.press("ctrl+e")
-        await wait_for(pilot, lambda: isinstance(app.screen, ScorecardScreen))
+        await wait_for(pilot, lambda: isinstance(app.screen, ScorecardScreen), 60)

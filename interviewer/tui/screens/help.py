@@ -3,7 +3,7 @@ moment it opens, so the list cannot drift from what the keys do (a key switched 
 Ctrl+T without voice, is listed as what it does then)."""
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -14,23 +14,30 @@ from ..outside_text import markup
 
 def key_rows(screen: Screen) -> list[tuple[str, str]]:
     """(keys, what they do) for every binding of `screen` and of the app that is enabled
-    now, in declaration order, keys of one action joined ("→ n"). The focused widget's own
-    keys (a table's cursor, the editor's) are the widgets' and are not listed."""
+    now, keys of one action joined ("→ n"): the program's own first, then Textual's (Tab,
+    copy). A key bound twice is listed where it acts. The focused widget's own keys (a
+    table's cursor, the editor's) are the widgets' and are not listed."""
     app = screen.app
+    textual_own = {(b.key, b.action) for base in (Screen, App)
+                   for b in Binding.make_bindings(base.BINDINGS)}
     rows: dict[tuple[str, str], list[str]] = {}
+    later: dict[tuple[str, str], list[str]] = {}
+    seen: set[str] = set()
     for node in (screen, app):
-        for _key, binding in node._bindings:   # the merged BINDINGS of the class hierarchy
-            if binding.system or not binding.description:
+        for key, binding in node._bindings:   # the merged BINDINGS of the class hierarchy
+            if binding.system or not binding.description or key in seen:
                 continue
             # the same check the footer makes (check_action): False hides a binding
             if app._check_action_state(binding.action, node) is False:
                 continue
+            seen.add(key)
             what = binding.description + (f": {binding.tooltip}" if binding.tooltip else "")
-            keys = rows.setdefault((binding.action, what), [])
+            into = later if (key, binding.action) in textual_own else rows
+            keys = into.setdefault((binding.action, what), [])
             shown = app.get_key_display(binding)
             if shown not in keys:
                 keys.append(shown)
-    return [(" ".join(keys), what) for (_action, what), keys in rows.items()]
+    return [(" ".join(keys), what) for (_action, what), keys in (rows | later).items()]
 
 
 def screen_title(screen: Screen) -> str:
