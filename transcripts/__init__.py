@@ -6,11 +6,12 @@ from .schema import (FOLLOW_UP_ACTS, FOLLOW_UP_KINDS, SCHEMA_VERSION, CandidateE
                      now_iso)
 from .scorecard import Scorecard
 from .lock import SessionBusy, SessionLock, lock_path
-from .store import (ENV_DIR, ConflictingEventError, SessionSummary, TornLineWarning, Transcript,
-                    TranscriptError, TranscriptWriter, data_dir, list_sessions, load,
-                    sessions_dir)
+from .store import (ARCHIVE_DIR, ENV_DIR, ConflictingEventError, SessionSummary,
+                    TornLineWarning, Transcript, TranscriptError, TranscriptWriter,
+                    archive_session, data_dir, delete_session, list_sessions, load, sessions_dir)
 
 __all__ = [
+    "ARCHIVE_DIR", "archive_session", "delete_session",
     "DecisionKind", "FOLLOW_UP_ACTS", "FOLLOW_UP_KINDS", "FollowUpKind", "Scorecard", "act_of",
     "CandidateEvent", "ConflictingEventError", "ENV_DIR", "Header", "InterviewerEvent",
     "LabelEvent",

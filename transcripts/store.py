@@ -16,9 +16,11 @@ from pathlib import Path
 from pydantic import TypeAdapter, ValidationError
 
 from .files import open_private, private_dir
+from .lock import SessionLock
 from .schema import SCHEMA_VERSION, Event, Header
 
 ENV_DIR = "FDE_INTERVIEW_DATA_DIR"
+ARCHIVE_DIR = "archive"   # beside the transcripts: out of the list, never deleted
 _EVENT = TypeAdapter(Event)
 
 
@@ -231,3 +233,28 @@ def list_sessions(directory: Path | str) -> list[SessionSummary]:
                                   t.header.questions, len(t.of_type("candidate")),
                                   score is not None, level))
     return sorted(out, key=lambda s: s.started, reverse=True)
+
+
+def archive_session(path: Path | str) -> Path:
+    """Move a transcript into the `archive/` folder beside it, out of `list_sessions` but
+    kept; returns where it went. Raises SessionBusy if a process has the session open,
+    FileExistsError if the archive already holds a file of that name."""
+    p = Path(path)
+    dest = private_dir(p.parent / ARCHIVE_DIR) / p.name
+    with SessionLock(p) as lock:
+        if dest.exists():
+            raise FileExistsError(f"{dest} already exists; the session was not moved")
+        p.rename(dest)
+        lock.discard()   # its transcript is gone from here: so is its lock file
+    return dest
+
+
+def delete_session(path: Path | str) -> None:
+    """Delete a transcript for good (and its lock file). Raises SessionBusy if a process has
+    the session open, FileNotFoundError if it is not there."""
+    p = Path(path)
+    with SessionLock(p) as lock:
+        try:
+            p.unlink()
+        finally:
+            lock.discard()

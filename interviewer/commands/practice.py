@@ -3,6 +3,7 @@ Handlers import the engine and the front-ends when they run (keeps --help fast).
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 
 from rubrics.rounds import MAX_FOLLOW_UPS
@@ -45,16 +46,18 @@ def run_practice(a: argparse.Namespace) -> int:
     if not a.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("note: not a terminal, so running the plain console (--plain).", file=sys.stderr)
         a.plain = True
-    voice = None
+    voice, voice_note = None, io.StringIO()
     if a.voice or a.speak:
         from ..voice.setup import setup_voice   # lazy: loads the audio stack
+        # the terminal app takes the screen at once: it shows why voice is off itself
         voice = setup_voice(whisper_model=a.whisper_model, audio_file=a.audio_file,
-                            speak=a.speak)
+                            speak=a.speak, err=sys.stderr if a.plain else voice_note)
     if not a.plain:
         from ..tui import AppConfig, make_app   # lazy: loads Textual
         make_app(AppConfig(out=a.out, round=a.round, questions=a.question, count=a.questions,
                            seed=a.seed, max_follow_ups=a.max_follow_ups, resume=a.resume,
-                           llm=llm, voice=voice, start_now=bool(a.question))).run()
+                           llm=llm, voice=voice, voice_note=voice_note.getvalue().strip()
+                           or None, start_now=bool(a.question))).run()
         return 0
     _interrupt_on_ctrl_c()
     from ..engine.session import Session, SessionError   # lazy: loads LangGraph

@@ -15,6 +15,7 @@ class AppConfig:
     resume: str | None = None         # a session id to continue at once
     llm: object | None = None         # an LLMInterviewer, or None for the offline interviewer
     voice: object | None = None       # a voice.setup.VoiceSetup, or None for typing only
+    voice_note: str | None = None     # why --voice/--speak is (partly) off, shown in the app
     start_now: bool = False           # skip the pick screen (questions given on the command line)
 
     @property

@@ -142,3 +142,41 @@ def test_latest_score_skips_an_unscored_record(tmp_path):
     assert load(p).latest_score().id == "s2"
     [row] = list_sessions(tmp_path)
     assert row.level == "solid" and row.finished
+
+
+def test_archive_moves_a_session_out_of_the_list_and_keeps_it(tmp_path):
+    from transcripts import ARCHIVE_DIR, archive_session
+    for sid in ("s1", "s2"):
+        TranscriptWriter(tmp_path / f"{sid}.jsonl", header(sid)).write(
+            CandidateEvent(id="a1", text="hi", turn=1))
+    before = (tmp_path / "s1.jsonl").read_bytes()
+    dest = archive_session(tmp_path / "s1.jsonl")
+    assert dest == tmp_path / ARCHIVE_DIR / "s1.jsonl" and dest.read_bytes() == before
+    assert [s.session_id for s in list_sessions(tmp_path)] == ["s2"]
+    assert [s.session_id for s in list_sessions(tmp_path / ARCHIVE_DIR)] == ["s1"]
+    assert not (tmp_path / "s1.jsonl.lock").exists()
+    # a second session of the same name never overwrites the archived one
+    TranscriptWriter(tmp_path / "s1.jsonl", header("s1"))
+    with pytest.raises(FileExistsError):
+        archive_session(tmp_path / "s1.jsonl")
+    assert dest.read_bytes() == before and (tmp_path / "s1.jsonl").exists()
+
+
+def test_delete_removes_a_session_and_an_open_one_is_refused(tmp_path):
+    from transcripts import archive_session, delete_session
+    TranscriptWriter(tmp_path / "s1.jsonl", header("s1"))
+    TranscriptWriter(tmp_path / "s2.jsonl", header("s2"))
+    held = SessionLock(tmp_path / "s2.jsonl").acquire()   # another process has it open
+    try:
+        with pytest.raises(SessionBusy):
+            delete_session(tmp_path / "s2.jsonl")
+        with pytest.raises(SessionBusy):
+            archive_session(tmp_path / "s2.jsonl")
+    finally:
+        held.release()
+    delete_session(tmp_path / "s1.jsonl")
+    assert [s.session_id for s in list_sessions(tmp_path)] == ["s2"]
+    assert not (tmp_path / "s1.jsonl").exists() and not (tmp_path / "s1.jsonl.lock").exists()
+    with pytest.raises(FileNotFoundError):
+        delete_session(tmp_path / "s1.jsonl")
+    assert not (tmp_path / "s1.jsonl.lock").exists()

@@ -27,6 +27,16 @@ def fixed_session(directory: Path, sid: str, started: str, answer: str) -> None:
     w.write(ScoreEvent(id="g2", t=started, judge="heuristic", scorecard=sc.model_dump()))
 
 
+def unfinished(directory: Path, sid: str, started: str) -> None:
+    bank = default_bank()
+    w = TranscriptWriter(directory / "sessions" / f"{sid}.jsonl",
+                         Header(schema_version=SCHEMA_VERSION, session_id=sid, started=started,
+                                round="technical", questions=["q01"], program_version="test"))
+    w.write(InterviewerEvent(id="g1", t=started, question="q01", act="question",
+                             text=bank.get("q01").question))
+    w.write(CandidateEvent(id="a1", t=started, question="q01", text="It depends.", turn=1))
+
+
 class TestPickScreen:
     def test_pick(self, snap_compare, tmp_path):
         assert snap_compare(make_app(AppConfig(out=str(tmp_path))), terminal_size=SIZE)
@@ -34,6 +44,19 @@ class TestPickScreen:
     def test_pick_filtered_to_coding(self, snap_compare, tmp_path):
         app = make_app(AppConfig(out=str(tmp_path), round="coding"))
         assert snap_compare(app, terminal_size=SIZE)
+
+
+    def test_pick_at_80x24_with_the_resume_bar(self, snap_compare, tmp_path):
+        """The smallest terminal supported: every filter and button fits; the focused
+        question list is framed in the accent colour."""
+        unfinished(tmp_path, "20261101-090000-cccccc", "2026-11-01T09:00:00")
+        assert snap_compare(make_app(AppConfig(out=str(tmp_path))), terminal_size=(80, 24))
+
+
+class TestHelpScreen:
+    def test_help_over_the_pick_screen(self, snap_compare, tmp_path):
+        assert snap_compare(make_app(AppConfig(out=str(tmp_path))), press=["question_mark"],
+                            terminal_size=(80, 24))
 
 
 class TestScorecardScreen:

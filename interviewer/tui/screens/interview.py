@@ -14,7 +14,7 @@ from textual.widgets import Footer, Header, Static, TextArea
 from rubrics import default_bank
 from rubrics.rounds import get_policy
 
-from ...candidate_commands import HELP, HELP_TEXT, parse_command, unknown_command
+from ...candidate_commands import END, HELP, HELP_TEXT, parse_command, unknown_command
 from ...terminal_text import visible
 from ..config import AppConfig
 from ..outside_text import markup
@@ -31,11 +31,21 @@ class InterviewFinished(Message):
 
 class InterviewScreen(Screen):
     # priority: the editor would otherwise take these keys for itself (ctrl+e is end-of-line)
-    BINDINGS = [Binding("ctrl+s", "submit", "Submit answer", priority=True),
-                Binding("ctrl+n", "command('/skip')", "Skip question", priority=True),
-                Binding("ctrl+e", "command('/end')", "End interview", priority=True),
-                Binding("ctrl+t", "talk", "Record / stop", priority=True),
-                Binding("ctrl+x", "hush", "Stop speaking", priority=True),
+    # short descriptions: the footer fits at 80 columns; the help screen (F1) lists them all
+    BINDINGS = [Binding("ctrl+s", "submit", "Submit",
+                        tooltip="send the answer in the editor", priority=True),
+                Binding("ctrl+n", "command('/skip')", "Skip",
+                        tooltip="skip this question (/skip)", priority=True),
+                Binding("ctrl+e", "command('/end')", "End",
+                        tooltip="end the interview now and see the scorecard (/end)",
+                        priority=True),
+                # voice keys: in the footer only with voice on (check_action); with it off,
+                # Ctrl+T falls through to the second binding, which says why
+                Binding("ctrl+t", "talk", "Record/stop",
+                        tooltip="record an answer by voice; again to stop", priority=True),
+                Binding("ctrl+t", "voice_off", "Why voice is off", show=False, priority=True),
+                Binding("ctrl+x", "hush", "Hush",
+                        tooltip="stop reading the question aloud", priority=True),
                 Binding("ctrl+q", "app.quit", "Save & quit", priority=True),
                 # only while a model call is in flight (check_action): the turn goes offline
                 Binding("ctrl+c", "continue_offline", "Continue offline", priority=True)]
@@ -48,6 +58,7 @@ class InterviewScreen(Screen):
         self.session = None
         self.busy = True
         self.pending: str | None = None   # an answer submitted before the engine was ready
+        self.submits = 0
         self.recorder = None
         self.heard_source = "typed"
         # One seed for the preview and the engine, so both pick the same questions.
@@ -62,7 +73,7 @@ class InterviewScreen(Screen):
                 yield ConversationLog(id="log")
                 yield self._editor()
             with Vertical(id="side"):
-                yield Static("[b]Time on this question[/b]", classes="side-title")
+                yield Static("[b]Time[/b]", classes="side-title")
                 yield QuestionTimer(id="timer")
                 if self._voice:
                     yield Static("[b]Voice[/b]  Ctrl+T records", classes="side-title")
@@ -93,6 +104,7 @@ class InterviewScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#editor").focus()
+        self.query_one(QuestionTimer).start_round(get_policy(self.round_type).minutes)
         if self.config.llm is not None:
             self.config.llm.on_waiting = lambda: self.app.call_from_thread(self._show_waiting)
         if not self.resume_id:
@@ -136,12 +148,21 @@ class InterviewScreen(Screen):
                                 max_follow_ups=self.config.max_follow_ups, out=self.config.out,
                                 llm=self.config.llm)
             turn = s.start()
+            history = self._history(s, turn) if self.resume_id else []
         except SessionError as exc:
             self.app.call_from_thread(self.notify, visible(str(exc)), severity="error",
                                       timeout=10, markup=False)
             return
         self.session = s
+        self.app.call_from_thread(self._show_history, s.header.started, history)
         self.app.call_from_thread(self._after_turn, turn, None)
+
+    @staticmethod
+    def _history(session, turn) -> list:
+        """A resumed session's conversation before this turn's events, from its transcript."""
+        from transcripts import load   # lazy: with the engine, off the UI thread
+        shown = {e.id for e in turn.events}
+        return [e for e in load(session.path).events if e.id not in shown]
 
     @work(thread=True, exclusive=True, group="engine")
     def send(self, text: str) -> None:
@@ -164,21 +185,42 @@ class InterviewScreen(Screen):
         self.app.call_from_thread(self._after_turn, turn, text)
 
     # -- UI updates ------------------------------------------------------------------------
+    def _show_history(self, started: str, events: list) -> None:
+        """The conversation so far (a resumed session) and the clocks from the transcript:
+        the round's since the session started, the question's since it was asked."""
+        self.query_one(QuestionTimer).start_round(get_policy(self.round_type).minutes,
+                                                  since=started)
+        self.query_one(ConversationLog).show_history(events)
+        self._show_events(events)
+
+    def _show_events(self, events: list) -> None:
+        """Number checks and the question clock (the log shows the words)."""
+        for e in events:
+            if e.type == "tool_check":
+                self.query_one(NumberPanel).add_check(e)
+            if e.type == "interviewer" and e.act == "question" and e.question:
+                self.query_one(QuestionTimer).restart(self.bank.get(e.question).budget_minutes,
+                                                      since=e.t)
+
     def _after_turn(self, turn, sent: str | None) -> None:
+        if not self.is_attached:   # the app quit while the engine worked
+            return
         log = self.query_one(ConversationLog)
-        numbers = self.query_one(NumberPanel)
         editor = self.query_one("#editor", TextArea)
         if sent is not None and editor.text.strip() == sent.strip():
             editor.clear()
+        if (sent is not None and parse_command(sent) in END
+                and turn.awaiting == "closing"):
+            # One press ends: the closing question ("what would you like to ask me?") is
+            # skipped when the candidate asked to end; at the natural end it is offered.
+            self._send(sent)
+            return
         voice = self._voice
         if voice is not None and voice.speaker is not None and turn.utterances:
             voice.speaker.say(" ".join(u.text for u in turn.utterances))
         for e in turn.events:
             log.show_event(e)
-            if e.type == "tool_check":
-                numbers.add_check(e)
-            if e.type == "interviewer" and e.act == "question" and e.question:
-                self.query_one(QuestionTimer).restart(self.bank.get(e.question).budget_minutes)
+        self._show_events(turn.events)
         self.query_one("#status", Static).update(self._status(str(self.session.path)))
         self.busy = False
         if turn.awaiting is None:
@@ -194,6 +236,20 @@ class InterviewScreen(Screen):
                     "in the editor; submit it again.", severity="error", timeout=10, markup=False)
 
     def action_submit(self) -> None:
+        """Ctrl+S. Keys typed just before it (a paste without bracketed paste, dictation,
+        an auto-typer) may still be queued for the editor: submit once they have landed,
+        so the whole answer goes, not a prefix. The screen and then the editor pass the
+        keys on, so the submit waits its turn in both queues."""
+        self._after_typing(self._submit_now)
+
+    def _after_typing(self, callback, *args) -> None:
+        """Run `callback` once the keys already on their way to the editor have reached it
+        (Ctrl+S, Ctrl+N and Ctrl+E all wait so, and so keep the order they were pressed in)."""
+        editor = self.query_one("#editor", TextArea)
+        self.call_later(editor.call_later, callback, *args)
+
+    def _submit_now(self) -> None:
+        self.submits += 1   # Ctrl+S presses handled so far (what a test waits on)
         editor = self.query_one("#editor", TextArea)
         text = editor.text.strip()
         if not text:
@@ -219,11 +275,11 @@ class InterviewScreen(Screen):
         self._send(text)
 
     # -- voice ---------------------------------------------------------------------------
+    def action_voice_off(self) -> None:
+        self.notify(self.app.voice_off_reason(), severity="warning", timeout=8, markup=False)
+
     def action_talk(self) -> None:
         voice = self._voice
-        if voice is None:
-            self.notify("Voice is off (start with --voice).", timeout=3)
-            return
         from ...voice import Recorder, VoiceUnavailable, meter   # lazy: the audio stack
         meter_w = self.query_one("#meter", Static)
         if self.recorder is None:
@@ -280,6 +336,11 @@ class InterviewScreen(Screen):
         if action == "continue_offline":   # otherwise Ctrl-C keeps its usual meaning
             llm = self.config.llm
             return llm is not None and llm.waiting
+        if action in ("talk", "hush"):     # hidden from the footer and the help with voice off
+            voice = self._voice
+            return voice is not None and (action == "talk" or voice.speaker is not None)
+        if action == "voice_off":
+            return self._voice is None
         return True
 
     def action_continue_offline(self) -> None:
@@ -292,8 +353,13 @@ class InterviewScreen(Screen):
             voice.speaker.stop()
 
     def action_command(self, command: str) -> None:
-        if not self.busy and self.session is not None:
-            self._send(command)
+        self._after_typing(self._command_now, command)
+
+    def _command_now(self, command: str) -> None:
+        if self.busy or self.session is None:
+            self.notify("Wait for the interviewer to finish.", timeout=3)
+            return
+        self._send(command)
 
     def _send(self, text: str) -> None:
         self.busy = True

@@ -3,9 +3,11 @@ questions whose criteria the candidate has missed most."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
@@ -34,8 +36,11 @@ class StartInterview(Message):
 
 
 class PickScreen(Screen):
-    BINDINGS = [("enter", "start", "Start"), ("ctrl+r", "surprise", "Surprise me"),
-                ("s", "sessions", "Sessions"), ("ctrl+q", "app.quit", "Quit")]
+    # No screen-wide Enter: it starts from the question list (a row chosen) or the Start
+    # button only, never from a filter that happens to have the focus.
+    BINDINGS = [("ctrl+r", "surprise", "Surprise me"), ("s", "sessions", "Sessions"),
+                Binding("escape", "dismiss_resume", "Hide resume bar"),
+                ("ctrl+q", "app.quit", "Quit")]
 
     def __init__(self, provider: str, round_type: str, unfinished: list = (),
                  voice_available: bool = False) -> None:
@@ -54,6 +59,7 @@ class PickScreen(Screen):
                                        id=s.session_id, round=s.round,
                                        questions=", ".join(s.questions)))
                     yield Button("Resume", id="resume", variant="warning")
+                    yield Button("Not now", id="dismiss-resume")
             with Horizontal(id="filters"):
                 yield Select([(r, r) for r in ROUND_TYPES], value=self.round_type,
                              allow_blank=False, id="round")
@@ -66,8 +72,10 @@ class PickScreen(Screen):
             yield DataTable(id="cards", cursor_type="row", zebra_stripes=True)
             yield Static(id="legend")
             with Horizontal(id="pick-buttons"):
-                yield Button("Start with selected", id="start", variant="primary")
-                yield Button("Start round (its usual questions)", id="start-round")
+                yield Button("Start selected", id="start", variant="primary",
+                             tooltip="the question under the cursor (Enter in the list)")
+                yield Button("Start round", id="start-round",
+                             tooltip="the round's usual questions")
                 yield Button("Surprise me", id="surprise")
                 yield Button("Sessions", id="sessions")
         yield Footer()
@@ -143,6 +151,28 @@ class PickScreen(Screen):
             self.action_sessions()
         elif event.button.id == "resume":
             self.app.resume(self.unfinished[0].session_id)
+        elif event.button.id == "dismiss-resume":
+            self.action_dismiss_resume()
+
+    def on_screen_resume(self) -> None:
+        """Back from Sessions: a session archived or deleted there is no longer offered."""
+        if self.unfinished and not Path(self.unfinished[0].path).exists():
+            self.query("#resume-bar").remove()
+            self.unfinished = []
+            self.refresh_bindings()
+
+    def action_dismiss_resume(self) -> None:
+        """Hide the resume bar for this run (the session stays listed under Sessions, where it
+        can be archived or deleted)."""
+        self.query("#resume-bar").remove()
+        self.unfinished = []
+        self.app.resume_dismissed = True
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "dismiss_resume":
+            return bool(self.unfinished)
+        return True
 
 
 _MISSED: dict[str, int] = {}

@@ -1,11 +1,13 @@
 """The scorecard: verdicts with evidence, numbers, red flags, the level, and how far the judge
-can be trusted; the model answers on request; export to Markdown or HTML."""
+can be trusted; the model answers on request (below it, scrolled into view); export to
+Markdown or HTML. The page scrolls from the keyboard."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
@@ -14,6 +16,7 @@ from transcripts import Scorecard, write_private
 
 from ...judges.export import to_html, to_markdown
 from ...terminal_text import visible
+from ..widgets.document import SCROLL_KEYS
 from ..widgets.labels import LabelPanel
 
 
@@ -21,7 +24,7 @@ class ScorecardScreen(Screen):
     BINDINGS = [("a", "answers", "Model answers"), ("m", "export('md')", "Export .md"),
                 ("h", "export('html')", "Export .html"), ("s", "app.sessions", "Sessions"),
                 ("n", "app.new_interview", "New interview"), ("l", "label", "Label the grades"),
-                ("ctrl+q", "app.quit", "Quit")]
+                ("ctrl+q", "app.quit", "Quit"), *SCROLL_KEYS]
 
     def __init__(self, scorecard: Scorecard, session_id: str, export_dir: Path,
                  transcript: Path | None = None, score_id: str | None = None) -> None:
@@ -32,22 +35,43 @@ class ScorecardScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Markdown(visible(self._markdown()), id="scorecard")
+        with VerticalScroll(id="scorecard-scroll", classes="document"):
+            yield Markdown(visible(self._scorecard_md()), id="scorecard")
+            yield Markdown(id="answers")
         yield Footer()
 
-    def _markdown(self) -> str:
-        md = to_markdown(self.scorecard, title=f"Scorecard: {self.session_id}")
-        if self.showing_answers:
-            bank = default_bank()
-            md += "\n\n# Model answers\n"
-            for q in self.scorecard.questions:
-                card = bank.get(q.question)
-                md += f"\n## {card.id}: {card.title}\n\n" + card.model_answer.text + "\n"
+    def on_mount(self) -> None:
+        self.query_one("#scorecard-scroll").focus()
+
+    def _scorecard_md(self) -> str:
+        return to_markdown(self.scorecard, title=f"Scorecard: {self.session_id}")
+
+    def _answers_md(self) -> str:
+        bank = default_bank()
+        md = "# Model answers\n"
+        for q in self.scorecard.questions:
+            card = bank.get(q.question)
+            md += f"\n## {card.id}: {card.title}\n\n" + card.model_answer.text + "\n"
         return md
 
-    def action_answers(self) -> None:
+    def _markdown(self) -> str:
+        """What the screen shows, as one Markdown text."""
+        md = self._scorecard_md()
+        return md + "\n\n" + self._answers_md() if self.showing_answers else md
+
+    async def action_answers(self) -> None:
+        """Show the model answers and bring them into view; again: hide them."""
         self.showing_answers = not self.showing_answers
-        self.query_one("#scorecard", Markdown).update(visible(self._markdown()))
+        answers = self.query_one("#answers", Markdown)
+        scroll = self.query_one("#scorecard-scroll", VerticalScroll)
+        if self.showing_answers:
+            await answers.update(visible(self._answers_md()))
+        answers.set_class(self.showing_answers, "shown")
+        if self.showing_answers:
+            self.call_after_refresh(scroll.scroll_to_widget, answers, top=True, animate=False)
+
+    def action_scroll(self, how: str) -> None:
+        getattr(self.query_one("#scorecard-scroll"), f"action_{how}")()
 
     def action_export(self, fmt: str) -> None:
         path = self.export_dir / f"{self.session_id}.{fmt}"

@@ -14,11 +14,14 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from rubrics import default_bank
 from rubrics.vocab import level_rank
-from transcripts import TornLineWarning, list_sessions, load, sessions_dir
+from transcripts import (SessionBusy, TornLineWarning, archive_session, delete_session,
+                         list_sessions, load, sessions_dir)
 from transcripts.replay import TURNS, replay_lines
 
 from ...terminal_text import visible
 from ..outside_text import cell, markup, plain
+from .confirm import ConfirmScreen
+from ..widgets.document import SCROLL_KEYS
 
 BARS = "▁▃▅█"   # poor, borderline, solid, outstanding
 
@@ -70,6 +73,7 @@ def progress_lines(paths: list[str]) -> tuple[list[str], list[str]]:
 
 class SessionsScreen(Screen):
     BINDINGS = [("enter", "open", "Replay"), ("r", "rescore", "Re-score"),
+                ("a", "archive", "Archive"), ("d", "delete", "Delete"),
                 ("escape", "app.pop_screen", "Back"), ("ctrl+q", "app.quit", "Quit")]
 
     def __init__(self, out: str | None) -> None:
@@ -91,6 +95,12 @@ class SessionsScreen(Screen):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("date", "round", "level", "questions", "turns", "session")
+        self.fill()
+        table.focus()
+
+    def fill(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
         self.rows = list_sessions(sessions_dir(self.out))
         for r in self.rows:   # an unreadable file is listed as such, never hidden
             if r.error:
@@ -104,7 +114,6 @@ class SessionsScreen(Screen):
         chart, missed = progress_lines([r.path for r in self.rows if not r.error])
         self.query_one("#chart", Static).update(plain("\n".join(chart)))
         self.query_one("#missed", Static).update(plain("\n".join(missed)))
-        table.focus()
 
     def current(self):
         table = self.query_one(DataTable)
@@ -132,12 +141,51 @@ class SessionsScreen(Screen):
         if row:
             self.app.push_screen(ReplayScreen(row.path, self.out, rescore=True))
 
+    def action_archive(self) -> None:
+        """Out of the list (and the resume offer), kept in sessions/archive/."""
+        row = self.current()
+        if row:
+            self._remove(row, archive_session, "Archived {name} to {dest}")
+
+    def action_delete(self) -> None:
+        row = self.current()
+        if row is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._remove(row, delete_session, "Deleted {name}")
+        what = f"{row.round} session of {row.started[:16].replace('T', ' ')}" if not row.error \
+            else "unreadable file"
+        self.app.push_screen(ConfirmScreen(
+            f"Delete {row.session_id} ({what})? Its transcript is removed for good "
+            "(A archives it instead).", yes="Delete"), answered)
+
+    def _remove(self, row, how, done: str) -> None:
+        try:
+            dest = how(row.path)
+        except SessionBusy as exc:
+            self.notify(visible(str(exc)), severity="error", markup=False)
+            return
+        except OSError as exc:
+            self.notify(visible(f"{row.path}: {exc.strerror or exc}"), severity="error",
+                        markup=False)
+            return
+        table = self.query_one(DataTable)
+        at = table.cursor_row
+        self.fill()
+        if table.row_count:
+            table.move_cursor(row=min(at, table.row_count - 1))
+        self.notify(visible(done.format(name=row.session_id, dest=dest)), markup=False)
+
 
 class ReplayScreen(Screen):
-    """A saved transcript, one turn at a time; `r` re-scores it and shows what changed."""
+    """A saved transcript, one turn at a time, the newest turn kept in view; `r` re-scores
+    it and shows what changed. The page scrolls from the keyboard; End shows every turn."""
     BINDINGS = [("right,n", "step(1)", "Next turn"), ("left,p", "step(-1)", "Previous"),
                 ("end", "step(999)", "All"), ("r", "rescore", "Re-score"),
-                ("escape", "app.pop_screen", "Back")]
+                ("escape", "app.pop_screen", "Back"),
+                *(b for b in SCROLL_KEYS if b.key != "end")]
 
     def __init__(self, path: str, out: str | None, rescore: bool = False) -> None:
         super().__init__()
@@ -150,7 +198,9 @@ class ReplayScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield VerticalScroll(Static(id="replay-body"), id="replay")
+        scroll = VerticalScroll(Static(id="replay-body"), id="replay", classes="document")
+        scroll.can_focus = False   # its arrow and End keys are the screen's (turns, all)
+        yield scroll
         yield Static(id="replay-status")
         yield Footer()
 
@@ -171,6 +221,16 @@ class ReplayScreen(Screen):
         self.query_one("#replay-status", Static).update(markup(
             f" turn {self.shown}/{len(self.steps)}  │  $session",
             session=self.t.header.session_id))
+        self._keep_in_view()
+
+    def _keep_in_view(self) -> None:
+        """The newest line shown (the current turn, or a re-score's summary) is the last one:
+        scroll to it once the new text is laid out."""
+        scroll = self.query_one("#replay", VerticalScroll)
+        self.call_after_refresh(scroll.scroll_end, animate=False)
+
+    def action_scroll(self, how: str) -> None:
+        getattr(self.query_one("#replay", VerticalScroll), f"action_{how}")()
 
     @work(thread=True, exclusive=True)
     def action_rescore(self) -> None:
@@ -194,4 +254,5 @@ class ReplayScreen(Screen):
                                changes="\n".join(changes))
         self.body = self.content.plain
         self.query_one("#replay-body", Static).update(self.content)
+        self._keep_in_view()
         self.notify(visible(summary), markup=False)

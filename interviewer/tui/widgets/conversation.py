@@ -4,6 +4,7 @@ from __future__ import annotations
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ...candidate_commands import parse_command
 from ..outside_text import markup
 
 
@@ -74,3 +75,13 @@ class ConversationLog(VerticalScroll):
                 self.add("interviewer", event.text)
         elif event.type == "notice" and event.level != "info":
             self.add("notice", event.text)
+
+    def show_history(self, events) -> None:
+        """A resumed session's conversation so far, as it was shown live: the interviewer's
+        turns, the candidate's answers (not the commands) and the notices."""
+        for e in events:
+            if e.type == "candidate":
+                if parse_command(e.text) is None:
+                    self.add("candidate", e.text)
+            else:
+                self.show_event(e)
