@@ -45,6 +45,9 @@ def evaluate(split: str, show_misses: bool = False) -> dict:
         recs = read_claims(text, cards.get(ans["card"]), earlier)
         used = set()
         for cl in ans["claims"]:
+            if cl.get("in_earlier") or cl["said"] not in text:
+                c[f"{cl['verdict']}_n"] += 1   # said in an earlier turn: the reader reads
+                continue                        # the current answer only (counted unread)
             i = text.index(cl["said"])
             span = (i, i + len(cl["said"]))
             hit = [r for r in recs if _overlap(span, tuple(r["span"]))]
