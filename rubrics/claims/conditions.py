@@ -84,6 +84,10 @@ class Mention:
     value: object
     start: int
     end: int
+    claimed: bool = False   # read from a number the candidate claimed, not stated as given
+
+
+_HEDGED = re.compile(r"\b(?:about|roughly|around|approximately|nearly|close to)\b", re.I)
 
 
 def _ctx_value(m: re.Match) -> int | None:
@@ -109,6 +113,8 @@ def mentions(text: str) -> list[Mention]:
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             taken.append((m.start(), m.end()))
+            if key == "llama-3.3-70b" and m.group().lower() == "llama":
+                key = ("llama-3.3-70b", "llama-4-scout")   # "the Llama model": which one?
             out.append(Mention("model", key, m.start(), m.end()))
     for m in GPU_RX.finditer(text):
         g = m.group(1).lower().replace(" ", "-")
@@ -148,7 +154,10 @@ def mentions(text: str) -> list[Mention]:
         if n:
             out.append(Mention("batch", n, m.start(), m.end()))
     for m in WEIGHTS_GB_RX.finditer(text):
-        out.append(Mention("weights_gb", float(m.group(1) or m.group(2)), m.start(), m.end()))
+        # "the weights are about 141 GB" is itself a claim: a condition taken from it is unsure
+        claimed = bool(_HEDGED.search(m.group()))
+        out.append(Mention("weights_gb", float(m.group(1) or m.group(2)), m.start(), m.end(),
+                           claimed))
     for m in UTIL_RX.finditer(text):
         raw = m.group(1) or m.group(2)
         out.append(Mention("compute_util", float(raw) / 100 if raw else 0.5, m.start(), m.end()))

@@ -63,6 +63,9 @@ KINDS: list[Kind] = [
              r"\d+k) (?:\d+k[- ])?(?:token )?(?:sequence|conversation|request|user)\b|"
              r"\bsequence of\b|\bfor (?:one|a single|each)\b|\bat (?:a |an )?\d+k\b"),
          ("model", "dtype", "context"), 1),
+    Kind("kv-calc", "fixed_bytes_per_sequence", "bytes", "bytes", 1.0,
+         _rx(r"\bfixed\b|\bcapped\b|\bwindow(?:ed)? layers\b|\bonce (?:it'?s )?past\b"),
+         ("model", "dtype"), 4),
     Kind("decode-floor", "step_ms", "ms", "time", 1e-3,
          _rx(r"\bstep\b|\bper token\b|\ba token\b|\beach token\b|\bfloor\b|\bdecode\b|"
              r"\binter-token\b|\bper output token\b"),

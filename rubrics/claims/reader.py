@@ -81,6 +81,7 @@ def _clause(text: str, q: Quantity, sent: tuple[int, int]) -> tuple[str, str]:
     return before, after
 
 
+CONTEST_MARGIN = 12   # a rival kind's cue this close (score points) makes the pick unsure
 _PER_SECOND = re.compile(r"\s*(?:a|per|/|each)\s*(?:second|sec|s)\b", re.IGNORECASE)
 
 
@@ -93,11 +94,13 @@ def dim_of(text: str, q: Quantity) -> str | None:
     return q.dim
 
 
-def kind_of(text: str, q: Quantity, sent: tuple[int, int]) -> Kind | None:
-    """The kind whose cue sits nearest the number (a kind's weight breaks near-ties)."""
+def kind_of(text: str, q: Quantity, sent: tuple[int, int]) -> tuple[Kind | None, bool]:
+    """The kind whose cue sits nearest the number (a kind's weight breaks near-ties), and
+    whether another kind's cue is close enough that the pick is contested (then the number is
+    asked about, never challenged)."""
     before, after = _clause(text, q, sent)
     dim = dim_of(text, q)
-    best, best_score = None, None
+    best, best_score, scores = None, None, []
     for k in KINDS:
         if dim != k.dim and not (dim is None and k.field in BARE_OK
                                  and BARE_OK[k.field].search(after)):
@@ -107,9 +110,12 @@ def kind_of(text: str, q: Quantity, sent: tuple[int, int]) -> Kind | None:
         if not dists:
             continue
         score = 8 * k.weight - min(dists)
+        scores.append((score, k))
         if best_score is None or score > best_score:
             best, best_score = k, score
-    return best
+    contested = any(k.field != best.field and score > best_score - CONTEST_MARGIN
+                    for score, k in scores if k is not best)
+    return best, contested
 
 
 # ---- conditions -------------------------------------------------------------------------
@@ -138,33 +144,46 @@ def _pick(ms: list[Mention], pos: int) -> list[Mention]:
     return [before[-1]] if before else ([ms[0]] if ms else [])
 
 
+_CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:and|but|which|while|so|versus|than)\b", re.IGNORECASE)
+
+
 def bind(text: str, q: Quantity, kind: Kind, card: Card | None,
          earlier: list[list[Mention]], all_mentions: list[Mention],
          sent: tuple[int, int]) -> dict[str, tuple[list, str]]:
-    """condition -> (candidate values, where from), sentence > answer > earlier > card."""
+    """condition -> (candidate values, where from), sentence > answer > earlier > card.
+    A mention after the claim counts only in the claim's own clause; two different values
+    elsewhere in the answer (or in one earlier turn) are two readings."""
     names = set(TOOL_CONDITIONS[kind.tool]) | {"dtype", "kv_dtype", "weight_dtype"}
-    own = [m for m in all_mentions if not (m.start < q.end and q.start < m.end)]
+    own = [m for m in all_mentions if not (m.start < q.end and q.start < m.end)
+           and (m.end <= q.start or not _CLAUSE_BREAK.search(text, q.end, m.start))]
     in_sent = [m for m in own if sent[0] <= m.start < sent[1]]
+    out_sent = [m for m in own if not sent[0] <= m.start < sent[1]]
     out: dict[str, tuple[list, str]] = {}
     for name in names:
-        for scope, ms in (("sentence", in_sent), ("answer", own)):
-            hits = _pick([m for m in ms if m.name == name], q.start)
-            if hits:
-                v = hits[0].value
-                out[name] = (list(v) if isinstance(v, tuple) else [v], scope)
-                break
-        else:
-            for turn in earlier:   # most recent first; two values in one turn are two readings
-                vals = []
+        hits = _pick([m for m in in_sent if m.name == name], q.start)
+        if hits:
+            v = hits[0].value
+            out[name] = (list(v) if isinstance(v, tuple) else [v],
+                         "claimed" if hits[0].claimed else "sentence")
+            continue
+        for scope, turns in (("answer", [out_sent]), ("earlier", earlier)):
+            for turn in turns:   # most recent first; two values in one turn are two readings
+                vals, claimed = [], False
                 for m in turn:
                     if m.name == name:
+                        claimed |= m.claimed
                         for v in (m.value if isinstance(m.value, tuple) else (m.value,)):
                             if v not in vals:
                                 vals.append(v)
                 if vals:
-                    out[name] = (vals, "earlier")
+                    out[name] = (vals, "claimed" if claimed else scope)
                     break
+            if name in out:
+                break
     return out
+
+
+STATED = ("sentence", "answer", "earlier")
 
 
 def _scope_rank(scope: str) -> int:
@@ -196,7 +215,7 @@ def readings(kind: Kind, bound: dict, defaults: dict) -> tuple[list[tuple[dict, 
         for name in targets:
             if name not in opts or _scope_rank(opts[name][0][1]) > _scope_rank(scope):
                 alts = [(o, "reading") for o in ("bf16", "fp8") if o != v] \
-                    if len(targets) > 1 and name == cache else []
+                    if (len(targets) > 1 and name == cache) or scope != "sentence" else []
                 opts[name] = [(v, scope)] + alts
     if plain and t == "prefill" and "compute_dtype" not in bound:
         opts["compute_dtype"] = [(plain[0][0], plain[1])]
@@ -280,9 +299,18 @@ def _conditions_text(cond: dict) -> str:
     return ", ".join(shown)
 
 
+def certain(kind: Kind, cond: dict, contested: bool) -> bool:
+    """Sure enough to accuse: the kind is not contested and every condition the quantity
+    depends on was stated by the candidate (sentence, answer or an earlier turn)."""
+    if contested:
+        return False
+    return all(s in STATED for n, (_, s) in cond.items() if n in kind.needs or n == "dtype"
+               and "kv_dtype" in kind.needs)
+
+
 def check_quantity(text: str, q: Quantity, kind: Kind, card: Card | None,
                    earlier: list[list[Mention]], all_mentions: list[Mention],
-                   sent: tuple[int, int]) -> dict | None:
+                   sent: tuple[int, int], contested: bool = False) -> dict | None:
     before = text[max(0, q.start - 40):q.start]
     said = text[q.start:q.end]
     if tol.is_magnitude(said, before):
@@ -302,6 +330,9 @@ def check_quantity(text: str, q: Quantity, kind: Kind, card: Card | None,
         if kind.unit == "bytes" and verdict.ok is not True:   # KB said for KiB, or back
             alt = tol.judge(q.value * 1.024 ** _power(said), computed, tolerance, bound_kind)
             verdict = alt if alt.ok is True else verdict
+        if kind.unit == "sequences" and verdict.ok is not True and q.value == int(q.value) \
+                and q.value == int(computed) and q.value > 0:
+            verdict = tol.Verdict(True, 0.0, tolerance)   # whole sequences: the floor is right
         results.append((args, cond, v, verdict))
     if not results:
         return None
@@ -332,6 +363,11 @@ def check_quantity(text: str, q: Quantity, kind: Kind, card: Card | None,
     else:
         status = "ok"   # close (grey zone): neither accepted nor challenged
         shown = next(r for r in results if r[3].ok is None)
+    if status == "wrong" and not certain(kind, shown[1], contested):
+        status = "ambiguous"   # never accuse when unsure: ask which conditions were meant
+        question = (f"With {_conditions_text(shown[1])} I get "
+                    f"{format_value(shown[2] * kind.to_base / _unit_factor(kind), kind.unit)}"
+                    f"; what did you assume?")
     args, cond, value, verdict = shown
     unit_value = value * kind.to_base / _unit_factor(kind)
     claimed = q.value / _unit_factor(kind)
@@ -391,10 +427,10 @@ def read_claims(text: str, card: Card | None = None, earlier: list[str] | tuple 
     out = []
     for q in qs:
         sent = next(s for s in sents if s[0] <= q.start <= s[1])
-        kind = kind_of(text, q, sent)
+        kind, contested = kind_of(text, q, sent)
         if kind is None or not _is_claim(text, q, sent, ms):
             continue
-        rec = check_quantity(text, q, kind, card, earlier_ms, ms, sent)
+        rec = check_quantity(text, q, kind, card, earlier_ms, ms, sent, contested)
         if rec is not None:
             out.append(rec)
     return out
