@@ -16,12 +16,13 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.claims_eval import load  # noqa: E402
 from rubrics import default_bank  # noqa: E402
 from rubrics.claims import read_claims  # noqa: E402
-from rubrics.claims import reader  # noqa: E402
+from rubrics.claims import bindings, reader  # noqa: E402
 from rubrics.quantities import _quantities  # noqa: E402
 
 
 def clear() -> None:
     reader._run.cache_clear()
+    bindings._hits.cache_clear()
     _quantities.cache_clear()
 
 
@@ -55,6 +56,7 @@ def main() -> None:
     warm = []
     for _ in range(30):
         _quantities.cache_clear()   # the text is new each turn; tool results may be cached
+        bindings._hits.cache_clear()
         t = time.perf_counter()
         read_claims(long, cards["q02"])
         warm.append(time.perf_counter() - t)

@@ -25,8 +25,12 @@ from tools import wilson  # noqa: E402
 
 
 def load(split: str) -> list[dict]:
+    """Answers of a split of transcripts/reference/claims/, or of any folder of the same
+    TOML format when `split` is a path to one."""
+    folder = Path(split) if ("/" in split or Path(split).is_dir()) and split not in (
+        "tune", "holdout") else ROOT / "transcripts/reference/claims" / split
     out = []
-    for f in sorted(glob.glob(str(ROOT / "transcripts/reference/claims" / split / "*.toml"))):
+    for f in sorted(glob.glob(str(folder / "*.toml"))):
         out += tomllib.load(open(f, "rb")).get("answer", [])
     return out
 
@@ -117,12 +121,17 @@ def table(c: Counter) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--split", default="tune", choices=["tune", "holdout"])
+    ap.add_argument("--set", metavar="DIR", help="measure a folder of answers in the same "
+                    "TOML format (a blind holdout); its answers are not printed")
     ap.add_argument("--misses", action="store_true", help="list errors (tune only)")
     a = ap.parse_args()
-    if a.misses and a.split == "holdout":
-        ap.error("--misses is for the tune split: the holdout is measured, not read")
-    res = evaluate(a.split, a.misses)
-    print(f"claims_eval, split {a.split}\n")
+    if a.misses and (a.split == "holdout" or a.set):
+        ap.error("--misses is for the tune split: a holdout is measured, not read")
+    where = a.set or a.split
+    if a.set and not glob.glob(str(Path(a.set) / "*.toml")):
+        ap.error(f"--set {a.set}: no *.toml files there")
+    res = evaluate(where, a.misses)
+    print(f"claims_eval, {'set ' + a.set if a.set else 'split ' + a.split}\n")
     print(table(res["counts"]))
     for m in res["misses"]:
         print(*m, sep=" | ")

@@ -14,6 +14,7 @@ The reader decides nothing a calculator can compute: values come from tools.run_
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import re
@@ -25,22 +26,21 @@ from tools.units import format_value
 from ..quantities import Quantity, quantities
 from ..schema import Card
 from . import policy as tol
+from .bindings import BINDERS, Ctx
 from .conditions import Mention, mentions
+from .wording import _conditions_text, _question
 from .kinds import BARE_OK, GLOBAL_DEFAULTS, KINDS, TOOL_CONDITIONS, Kind
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9$\"'(])|\n+")
 # words before a number that make it a stated condition, not a claim ("at 8K", "with 20 users")
-_CONDITION_BEFORE = re.compile(r"\b(?:at|with|for|on|of|per|than|by|from|and|to|across|over|"
+_CONDITION_BEFORE = re.compile(r"\bof (?:its|the|their|our|those|these|all)\s*$|"
+                               r"\b(?:at|with|for|on|of|per|than|by|from|and|to|across|over|"
                                r"under a|a|an|the)\s*$", re.IGNORECASE)
 _CLAIM_BEFORE = re.compile(r"(?:\b(?:is|are|was|be|gives?|leaves?|leaving|takes?|comes? to|"
                            r"that's|it's|so|about|roughly|around|only|just|call it|fits?|fit|"
                            r"room for|hold|holds|run|get|gets|serve|to|of|at|nearly|close to|"
                            r"under|over|approximately|maybe|=)|[~≈=:,])\s*$", re.IGNORECASE)
-_LABEL = {"model": "model", "gpu": "GPU", "gpus": "GPUs", "dtype": "cache precision",
-          "kv_dtype": "cache precision", "weight_dtype": "weight precision",
-          "compute_dtype": "compute precision", "context": "context", "batch": "batch",
-          "weights_gb": "weights (GB)", "compute_util": "utilisation", "util": "memory use",
-          "prompt_tokens": "prompt", "params_b": "parameters (B)"}
+
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -89,33 +89,53 @@ def dim_of(text: str, q: Quantity) -> str | None:
     """The quantity's dimension, with "tokens a second" read as a rate."""
     if q.dim == "tokens" and _PER_SECOND.match(text, q.end):
         return "rate"
+    if q.dim == "bytes" and _PER_SECOND.match(text, q.end):
+        return "bandwidth"   # "300 gigabytes a second": a GPU spec, no claim kind
     if q.dim is None and re.match(r"\s*tokens? (?:a|per) s", text[q.end:q.end + 20], re.I):
         return "rate"
     return q.dim
 
 
-def kind_of(text: str, q: Quantity, sent: tuple[int, int]) -> tuple[Kind | None, bool]:
-    """The kind whose cue sits nearest the number (a kind's weight breaks near-ties), and
-    whether another kind's cue is close enough that the pick is contested (then the number is
-    asked about, never challenged)."""
+def _dim_ok(kind: Kind, dim: str | None, after: str) -> bool:
+    dims = kind.dim.split("|")
+    if dim in dims:
+        return True
+    if dim in (None, "word"):
+        return "none" in dims or bool(kind.bare) or (kind.field in BARE_OK
+                                                      and BARE_OK[kind.field].search(after))
+    return False
+
+
+def kinds_of(text: str, q: Quantity, sent: tuple[int, int]) -> list[tuple[int, Kind]]:
+    """Every kind whose cue is in the number's clause, best first: the nearest cue wins, a
+    kind's weight breaks near-ties."""
     before, after = _clause(text, q, sent)
     dim = dim_of(text, q)
-    best, best_score, scores = None, None, []
+    scores = []
     for k in KINDS:
-        if dim != k.dim and not (dim is None and k.field in BARE_OK
-                                 and BARE_OK[k.field].search(after)):
+        if not _dim_ok(k, dim, after):
             continue
         dists = [m.start() for m in k.cue.finditer(after)][:1]
         dists += [len(before) - m.end() for m in k.cue.finditer(before)][-1:]
-        if not dists:
-            continue
-        score = 8 * k.weight - min(dists)
-        scores.append((score, k))
-        if best_score is None or score > best_score:
-            best, best_score = k, score
-    contested = any(k.field != best.field and score > best_score - CONTEST_MARGIN
-                    for score, k in scores if k is not best)
-    return best, contested
+        if dists:
+            scores.append((8 * k.weight - min(dists), k))
+    return sorted(scores, key=lambda x: -x[0])
+
+
+def kind_of(text: str, q: Quantity, sent: tuple[int, int]) -> tuple[Kind | None, bool]:
+    """The best kind, and whether a rival kind's cue is close enough that the pick is
+    contested (then the number is asked about, never challenged)."""
+    ranked = kinds_of(text, q, sent)
+    if not ranked:
+        return None, False
+    return ranked[0][1], bool(_rivals(ranked, 0))
+
+
+def _rivals(ranked: list[tuple[int, Kind]], i: int) -> list[Kind]:
+    """Other kinds whose cue scores within CONTEST_MARGIN of kind i's."""
+    score, best = ranked[i]
+    return [k for j, (sc, k) in enumerate(ranked)
+            if j != i and k.field != best.field and sc > score - CONTEST_MARGIN]
 
 
 # ---- conditions -------------------------------------------------------------------------
@@ -264,41 +284,6 @@ def readings(kind: Kind, bound: dict, defaults: dict) -> tuple[list[tuple[dict, 
 
 # ---- the reader -------------------------------------------------------------------------
 
-def _question(diff: dict) -> str:
-    parts = []
-    for name, vals in diff.items():
-        shown = [str(v).upper() if isinstance(v, str) and len(str(v)) <= 5 else str(v)
-                 for v in vals]
-        if name in ("dtype", "kv_dtype"):
-            said = " or ".join(f"{_article(x)} {x}" for x in shown)
-            parts.append(f"Is that with {said} cache?")
-        elif name == "weight_dtype":
-            parts.append(f"Are the weights in {' or '.join(shown)}?")
-        elif name == "gpus":
-            parts.append(f"Is that on {' or '.join(map(str, vals))} GPUs?")
-        else:
-            parts.append(f"Which {_LABEL.get(name, name)} is that: {' or '.join(shown)}?")
-    return " ".join(parts[:2])
-
-
-def _article(word: str) -> str:
-    """'an' before a letter or digit said with a vowel sound (FP8, H100, 8K), else 'a'."""
-    return "an" if word[:1].upper() in "AEFHILMNORSX8" else "a"
-
-
-def _conditions_text(cond: dict) -> str:
-    shown = []
-    for n, (v, _) in cond.items():
-        if n in ("params_b",) or v is None:
-            continue
-        if n == "context":
-            v = f"{v // 1024}K" if v % 1024 == 0 else v
-        if isinstance(v, str) and n.endswith("dtype"):
-            v = v.upper()
-        shown.append(f"{_LABEL.get(n, n)} {v}")
-    return ", ".join(shown)
-
-
 def certain(kind: Kind, cond: dict, contested: bool) -> bool:
     """Sure enough to accuse: the kind is not contested and every condition the quantity
     depends on was stated by the candidate (sentence, answer or an earlier turn)."""
@@ -310,16 +295,24 @@ def certain(kind: Kind, cond: dict, contested: bool) -> bool:
 
 def check_quantity(text: str, q: Quantity, kind: Kind, card: Card | None,
                    earlier: list[list[Mention]], all_mentions: list[Mention],
-                   sent: tuple[int, int], contested: bool = False) -> dict | None:
+                   sent: tuple[int, int], contested: bool = False,
+                   earlier_text: tuple[str, ...] = ()) -> dict | None:
     before = text[max(0, q.start - 40):q.start]
     said = text[q.start:q.end]
+    if q.dim in (None, "word") and kind.bare:
+        q = dataclasses.replace(q, value=q.value * kind.bare)
+    if kind.negate is not None and kind.negate.search(text, max(sent[0], q.start - 40), q.start):
+        q = dataclasses.replace(q, value=-q.value)
     if tol.is_magnitude(said, before):
         return None
     tolerance = tol.tolerance(said, before)
     bound_kind = tol.bound_of(said, before)
-    defaults = _card_defaults(card, kind)
-    bound = bind(text, q, kind, card, earlier, all_mentions, sent)
-    rs, stated_alt = readings(kind, bound, defaults)
+    if kind.binder:
+        rs = BINDERS[kind.binder](Ctx(text, q.start, q.end, sent, earlier_text))
+        stated_alt = len(rs) > 1
+    else:
+        bound = bind(text, q, kind, card, earlier, all_mentions, sent)
+        rs, stated_alt = readings(kind, bound, _card_defaults(card, kind))
     results = []
     for args, cond in rs:
         v = compute(kind.tool, args, kind.field)
@@ -407,6 +400,10 @@ def _unit_factor(kind: Kind) -> float:
 
 def _is_claim(text: str, q: Quantity, sent: tuple[int, int], cond_spans: list[Mention]) -> bool:
     before = text[max(sent[0], q.start - 20):q.start]
+    if any(m.name == "context" and m.start <= q.start < m.end for m in cond_spans) and \
+            re.search(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|"
+                      r"thirty|forty|fifty))\s+$", text[max(0, q.start - 12):q.start], re.I):
+        return False   # "four 4K sequences": the 4K is the context of the counted sequences
     if any(m.start <= q.start < m.end for m in cond_spans):
         return bool(tol.HEDGE.search(before[-12:]))
     if _CLAIM_BEFORE.search(before):
@@ -423,14 +420,19 @@ def read_claims(text: str, card: Card | None = None, earlier: list[str] | tuple 
         return []
     sents = sentences(text)
     ms = mentions(text)
-    earlier_ms = [mentions(t) for t in reversed(list(earlier))]
+    earlier_t = tuple(reversed(list(earlier)))
+    earlier_ms = [mentions(t) for t in earlier_t]
     out = []
     for q in qs:
         sent = next(s for s in sents if s[0] <= q.start <= s[1])
-        kind, contested = kind_of(text, q, sent)
-        if kind is None or not _is_claim(text, q, sent, ms):
+        if not _is_claim(text, q, sent, ms):
             continue
-        rec = check_quantity(text, q, kind, card, earlier_ms, ms, sent, contested)
-        if rec is not None:
-            out.append(rec)
+        ranked = kinds_of(text, q, sent)
+        for i, (_, kind) in enumerate(ranked[:3]):
+            args = (text, q, kind, card, earlier_ms, ms, sent)
+            # any rival kind whose cue is as close contests the pick (ask, don't accuse)
+            rec = check_quantity(*args, bool(_rivals(ranked, i)), earlier_t)
+            if rec is not None:
+                out.append(rec)
+                break
     return out

@@ -140,3 +140,94 @@ def test_format_value_human_units():
     assert format_value(86.0, "percent") == "86.0%"
     assert format_value(2280, "usd") == "$2,280"
     assert "e+" not in format_value(3.277e5, "bytes")
+
+
+# ---- this round: ask, don't accuse; every calculator bound by its own arguments ----------
+
+def _one(text: str, said: str, card=Q02, earlier=()) -> dict:
+    recs = by_said(read_claims(text, card, list(earlier)))
+    return next(r for s, r in recs.items() if said in s or s in said)
+
+
+def test_wrong_only_under_the_cards_scenario_is_asked_not_challenged():
+    """The candidate names no GPU or cache precision: a number wrong under the card's
+    scenario may be right under theirs, so the reader asks."""
+    rec = _one("That leaves roughly 12 GB for the cache.", "12 GB")
+    assert rec["status"] == "ambiguous" and rec["question"]
+    assert "challenge" not in rec
+
+
+def test_a_precision_said_in_the_next_clause_does_not_bind_the_claim():
+    text = ("With two bytes per value that comes to about 320 KiB per token for Llama 3.3 70B, "
+            "and in FP8 it halves to about 160 KiB.")
+    rec = by_said(read_claims(text, Q02))["320 KiB"]
+    assert rec["status"] == "ok" and rec["conditions"]["dtype"]["value"] != "fp8"
+
+
+def test_a_context_size_before_a_count_is_not_a_claim():
+    text = "On one L4 with Mistral 7B in BF16 only about three 4K sequences fit."
+    assert not any(r["said"].startswith("4K") for r in read_claims(text, Q02))
+
+
+def test_bandwidth_is_not_read_as_weights():
+    text = "Its weights stream at 300 gigabytes a second on this card."
+    assert not any("300" in r["said"] for r in read_claims(text, Q02))
+
+
+@pytest.mark.parametrize("text, said, field, status", [
+    ("We passed 45 of 60 probes, which is 75%.", "75%", "rate", "ok"),
+    ("We passed 45 of 60 probes, which is 0.75 percent.", "0.75 percent", "rate", "wrong"),
+    ("With 45 out of 60 the Wilson interval runs from about 63 to 84 percent.", "63", "low",
+     "ok"),
+    ("With 45 out of 60 the Wilson interval runs from about 63 to 84 percent.", "84 percent",
+     "high", "ok"),
+    ("With 45 out of 60 the estimate is plus or minus about 5 points.", "5 points",
+     "half_width", "wrong"),
+    ("None of 400 jailbreak probes got through, so the upper bound is about 0.95%.", "0.95%",
+     "high", "ok"),
+])
+def test_wilson_binds_k_of_n(text, said, field, status):
+    rec = _one(text, said, CARDS["q07"])
+    assert rec["tool"] == "wilson" and rec["check"].endswith(field)
+    assert rec["status"] == status
+
+
+def test_wilson_samples_binds_rate_and_half_width():
+    text = "At an 80% pass rate, plus or minus 4 points needs about 385 examples."
+    rec = _one(text, "385", CARDS["q04"])
+    assert rec["tool"] == "wilson-samples" and rec["status"] == "ok"
+    # wrong, but "plus or minus" right before it makes a half-width reading possible: asked
+    rec = _one(text.replace("385", "100"), "100", CARDS["q04"])
+    assert rec["status"] == "ambiguous"
+
+
+def test_littles_law_binds_two_of_three():
+    text = "Taking 600 calls an hour at six minutes each keeps about 60 agents busy at once."
+    rec = _one(text, "60", CARDS["q14"])
+    assert rec["tool"] == "littles-law" and rec["status"] == "ok"
+    bad = _one(text.replace("about 60", "about 3,600"), "3,600", CARDS["q14"])
+    assert bad["status"] == "wrong" and "60" in bad["challenge"]
+    # "concurrent" could also mean sequences that fit in the KV cache: asked, not accused
+    odd = _one("Taking 600 calls an hour at six minutes each is 3,600 concurrent calls.",
+               "3,600", CARDS["q14"])
+    assert odd["status"] == "ambiguous"
+
+
+def test_token_cost_is_asked_about_never_challenged():
+    """Which price goes with which token count is a guess, so a wrong-looking cost is asked."""
+    text = ("Five million requests of 1,000 tokens at $2 per million input tokens comes to "
+            "about $1,000.")
+    rec = _one(text, "$1,000", CARDS["q08"])
+    assert rec["tool"] == "token-cost" and rec["status"] == "ambiguous"
+    ok = _one(text.replace("$1,000", "$10,000"), "$10,000", CARDS["q08"])
+    assert ok["status"] == "ok"
+
+
+def test_backoff_and_token_bucket_bindings():
+    text = "Four retries from 200 ms, doubling, is 3 seconds of waiting in the worst case."
+    rec = _one(text, "3 seconds", CARDS["q12"])
+    assert rec["tool"] == "backoff" and rec["status"] == "ok"
+    text = ("At 4 a second with a burst of 8, a client sending 12 a second for 5 seconds gets "
+            "about 28 through.")
+    rec = _one(text, "28", CARDS["q24"])
+    assert rec["tool"] == "token-bucket" and rec["status"] == "ok"
