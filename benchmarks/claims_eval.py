@@ -1,6 +1,13 @@
 """How well the claim reader (rubrics.claims) finds and judges labelled number claims.
 
     .venv/bin/python benchmarks/claims_eval.py [--split tune|holdout] [--misses]
+        [--reader claims|cues|combined|fallback-accuses]
+
+--reader picks what reads the numbers: `claims` the claim reader alone (default), `cues` the
+engine's path before the reader was wired in (the card's cue matching, `matching.claims`, one
+claim per card check, judged under the card's scenario), `combined` what the product now runs
+(rubrics.claims.answer_checks: the reader, cues asked about only where it read nothing),
+`fallback-accuses` the same with the cue fallback challenging (the rejected alternative).
 
 For each answer of transcripts/reference/claims/<split>/ the reader runs with the answer's
 earlier turns and its card; reader records are matched to labelled claims by span overlap
@@ -21,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from rubrics import default_bank  # noqa: E402
 from rubrics.claims import read_claims  # noqa: E402
+from rubrics.claims.combine import answer_checks, cue_records  # noqa: E402
 from tools import wilson  # noqa: E402
 
 
@@ -39,14 +47,37 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
-def evaluate(split: str, show_misses: bool = False) -> dict:
+def _fallback_accuses(card, text, earlier):
+    recs = read_claims(text, card, earlier)
+    if card is not None:
+        recs += [c for c in cue_records(card, text, sure=True)
+                 if not any(_overlap(tuple(c["span"]), tuple(r["span"])) for r in recs)]
+    return recs
+
+
+READERS = {
+    "claims": read_claims,
+    "cues": lambda card, text, earlier: [] if card is None else cue_records(
+        card, text, card_tolerance=True),
+    "combined": answer_checks,
+    "fallback-accuses": _fallback_accuses,
+}
+
+
+def _read(reader: str, text: str, card, earlier: list[str]) -> list[dict]:
+    if reader == "claims":
+        return read_claims(text, card, earlier)
+    return READERS[reader](card, text, earlier)
+
+
+def evaluate(split: str, show_misses: bool = False, reader: str = "claims") -> dict:
     cards = {c.id: c for c in default_bank().cards}
     c = Counter()
     misses = []
     for ans in load(split):
         text = ans["text"]
         earlier = [e if isinstance(e, str) else e.get("text", "") for e in ans.get("earlier", [])]
-        recs = read_claims(text, cards.get(ans["card"]), earlier)
+        recs = _read(reader, text, cards.get(ans["card"]), earlier)
         used = set()
         for cl in ans["claims"]:
             if cl.get("in_earlier") or cl["said"] not in text:
@@ -123,6 +154,8 @@ def main() -> None:
     ap.add_argument("--split", default="tune", choices=["tune", "holdout"])
     ap.add_argument("--set", metavar="DIR", help="measure a folder of answers in the same "
                     "TOML format (a blind holdout); its answers are not printed")
+    ap.add_argument("--reader", default="claims", choices=list(READERS),
+                    help="what reads the numbers (see the module's docstring)")
     ap.add_argument("--misses", action="store_true", help="list errors (tune only)")
     a = ap.parse_args()
     if a.misses and (a.split == "holdout" or a.set):
@@ -130,8 +163,9 @@ def main() -> None:
     where = a.set or a.split
     if a.set and not glob.glob(str(Path(a.set) / "*.toml")):
         ap.error(f"--set {a.set}: no *.toml files there")
-    res = evaluate(where, a.misses)
-    print(f"claims_eval, {'set ' + a.set if a.set else 'split ' + a.split}\n")
+    res = evaluate(where, a.misses, a.reader)
+    print(f"claims_eval, {'set ' + a.set if a.set else 'split ' + a.split}, reader "
+          f"{a.reader}\n")
     print(table(res["counts"]))
     for m in res["misses"]:
         print(*m, sep=" | ")

@@ -109,3 +109,16 @@ def judge(claimed: float, computed: float, tol: float, bound: str | None = None)
     if err >= max(CHALLENGE_REL, tol * 2):
         return Verdict(False, err, tol)
     return Verdict(None, err, tol)
+
+
+def status_of(claimed: float, computed: float, said: str = "", before: str = "",
+              sure: bool = True) -> tuple[str, Verdict]:
+    """The one verdict rule every number check goes through (the reader, the card's cue
+    fallback, the LLM's function calls): "ok" (accepted, or too close to call), "wrong"
+    (challengeable, and `sure` of the conditions), or "ambiguous" (challengeable under
+    conditions the candidate did not state: asked about, never accused)."""
+    v = judge(claimed, computed, tolerance(said, before) if said else REL, bound_of(said, before)
+              if said else None)
+    if v.ok is False:
+        return ("wrong" if sure else "ambiguous"), v
+    return "ok", v
