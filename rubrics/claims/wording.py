@@ -47,3 +47,10 @@ def _conditions_text(cond: dict) -> str:
             v = sig(v)
         shown.append(f"{_LABEL.get(n, n)} {v}")
     return ", ".join(shown)
+
+
+def conditions_phrase(conditions: dict) -> str:
+    """A check's recorded conditions ({name: {"value", "from"}}) as said back: "model
+    llama-3.3-70b, cache precision BF16, context 8K"."""
+    return _conditions_text({n: (c.get("value"), c.get("from")) for n, c in conditions.items()
+                             if isinstance(c, dict)})

@@ -70,7 +70,7 @@ async def test_full_offline_interview(tmp_path):
     [path] = (sessions_dir(str(tmp_path))).glob("*.jsonl")
     t = load(path)
     assert t.events[-1].type == "score"
-    assert [e.ok for e in t.of_type("tool_check")] == [False]
+    assert [e.verdict for e in t.of_type("tool_check")] == ["ambiguous"]
 
 
 @pytest.mark.asyncio
