@@ -17,6 +17,7 @@ from benchmarks.claims_eval import load  # noqa: E402
 from rubrics import default_bank  # noqa: E402
 from rubrics.claims import read_claims  # noqa: E402
 from rubrics.claims import bindings, reader  # noqa: E402
+from rubrics.claims.combine import answer_checks, cue_records  # noqa: E402
 from rubrics.quantities import _quantities  # noqa: E402
 
 
@@ -62,6 +63,19 @@ def main() -> None:
         warm.append(time.perf_counter() - t)
     rows.append(("one 300-word answer, tool cache warm", f"{k} claims",
                  f"{statistics.median(warm) * 1000:.2f} ms", ""))
+    # what an answer now costs the engine (reader + cue fallback) beside the cue path alone
+    for name, fn in (("engine path (answer_checks), cold",
+                      lambda: answer_checks(cards["q02"], long)),
+                     ("cue path alone (before), cold",
+                      lambda: cue_records(cards["q02"], long))):
+        per = []
+        for _ in range(30):
+            clear()
+            t = time.perf_counter()
+            fn()
+            per.append(time.perf_counter() - t)
+        rows.append((f"one 300-word answer, {name}", "", f"{statistics.median(per) * 1000:.2f} ms",
+                     ""))
     print("| case | size | median time | rate |\n|---|---|---:|---|")
     for r in rows:
         print("| " + " | ".join(r) + " |")

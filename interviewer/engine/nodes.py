@@ -208,7 +208,9 @@ def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
         if d.kind in ("challenge", "clarify"):
             rec["challenged"] = rec["challenged"] + [d.target]
         if d.kind == "clarify":   # resolved (or left unresolved) by the next answer
-            rec["pending"] = [t for t in a["tool_checks"] if t["check"] == d.target]
+            rec["pending"] = [t for t in a["tool_checks"] + list(rec.get("checks") or [])
+                              if t["check"] == d.target][:1]
+            rec["asked"] = rec["asked"] + ["clarify"]
         elif d.kind == "probe":
             rec["probed"] = rec["probed"] + [d.target]
         elif d.kind in ("contribution", "metric"):

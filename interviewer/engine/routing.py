@@ -62,7 +62,8 @@ def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Ass
                         f"{tc['quantity']}: claimed {tc['claimed_text']}, the {tc['tool']} tool "
                         f"computes {format_value(tc['computed'], tc['unit'])}")
     unsure = [tc for tc in fresh if tc.get("ok") is None and tc.get("asks")]
-    if unsure:   # right under one reading, wrong under another: ask, never accuse
+    if unsure and "clarify" not in rec["asked"]:
+        # right under one reading, wrong under another: ask (once a question), never accuse
         tc = unsure[0]
         return Decision("clarify", tc["check"],
                         f"{tc['quantity']}: {tc['claimed_text']} depends on a condition not "

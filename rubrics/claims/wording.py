@@ -25,7 +25,9 @@ def _question(diff: dict) -> str:
         elif name == "gpus":
             parts.append(f"Is that on {' or '.join(map(str, vals))} GPUs?")
         else:
-            parts.append(f"Which {_LABEL.get(name, name)} is that: {' or '.join(shown)}?")
+            shown = [sig(v) if isinstance(v, float) else x for v, x in zip(vals, shown)]
+            label = _LABEL.get(name, name.replace("_per_s", " a second").replace("_", " "))
+            parts.append(f"Which {label} is that: {' or '.join(shown)}?")
     return " ".join(parts[:2])
 
 
