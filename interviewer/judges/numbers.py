@@ -2,8 +2,7 @@
 
 Every checkable quantity of every answer is read as the interviewer read it
 (rubrics.claims.combine.answer_checks: the claim reader, with this question's earlier answers
-as context; where it read nothing, the card's cues, judged as the card's own checks, as the
-criteria were calibrated), and an ambiguous one is
+as context; where it read nothing, the card's cues, asked about), and an ambiguous one is
 re-read with the next answer's stated conditions (rubrics.claims.combine.resolve). The table
 lists each claim with its verdict (ok, wrong, ambiguous) and the conditions used.
 
@@ -72,7 +71,7 @@ def read(card: Card, turns: list[str] | tuple[str, ...]) -> Numbers:
 def _read(card: Card, turns: tuple[str, ...]) -> Numbers:
     rows, wrong, offset = [], [], 0
     for i, t in enumerate(turns):
-        for r in answer_checks(card, t, turns[:i], grading=True):
+        for r in answer_checks(card, t, turns[:i]):
             if r["status"] == "ambiguous" and i + 1 < len(turns):
                 r = resolve(r, turns[i + 1], card, t, turns[:i]) or r
             rows.append(_row(card, r))
