@@ -7,7 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tools.units import format_value
+
 from .store import Transcript
+
+_VERDICT = {"ok": "ok", "wrong": "MISMATCH", "ambiguous": "unresolved (asked)"}
 
 # The events a replay shows: what was said, and each number check.
 TURNS = ("interviewer", "candidate", "tool_check")
@@ -46,9 +50,12 @@ def replay_lines(t: Transcript, kinds: tuple[str, ...] = TURNS + ("notice",)) ->
             lines.append(ReplayLine("candidate", "You (voice)" if e.source == "voice" else "You",
                                     e.text))
         elif e.type == "tool_check":
+            cond = ", ".join(f"{k} {c['value']} ({c['from']})" for k, c in e.conditions.items()
+                             if isinstance(c, dict) and "value" in c)
             lines.append(ReplayLine("tool_check", "check", (
                 f"{e.quantity}: said {e.claimed_text}, the {e.tool} tool gives "
-                f"{e.computed:.4g} {e.unit} -> {'ok' if e.ok else 'MISMATCH'}")))
+                f"{format_value(e.computed, e.unit)}" + (f" with {cond}" if cond else "")
+                + f" -> {_VERDICT[e.verdict]}" + (f"; asked: {e.asks}" if e.asks else ""))))
         elif e.type == "notice":
             lines.append(ReplayLine("notice", e.level, e.text))
     return lines

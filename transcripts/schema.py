@@ -20,11 +20,13 @@ SCHEMA_VERSION = 1
 # The interviewer's moves after an answer, declared once: a follow-up on the same question
 # (its kind), or leaving it. The engine's router decides one; the transcript records the
 # follow-up as an interviewer act of the same name ("deepen" is recorded as a "probe").
-FollowUpKind = Literal["challenge", "probe", "change", "pushback", "contribution", "metric",
-                       "deepen"]
+# "clarify" asks which condition an ambiguous number assumed ("Is that with an FP8 or a BF16
+# cache?"): a number right under one reading and wrong under another is asked, never accused.
+FollowUpKind = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution",
+                       "metric", "deepen"]
 FOLLOW_UP_KINDS: tuple[FollowUpKind, ...] = get_args(FollowUpKind)
 DecisionKind = Literal[FollowUpKind, "next", "wrap"]
-FollowUpAct = Literal["challenge", "probe", "change", "pushback", "contribution", "metric"]
+FollowUpAct = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution", "metric"]
 FOLLOW_UP_ACTS: tuple[FollowUpAct, ...] = get_args(FollowUpAct)
 Act = Literal["opening", "question", FollowUpAct, "move-on", "wrap-up", "closing"]
 
@@ -76,7 +78,17 @@ class CandidateEvent(_Event):
     source: Literal["typed", "voice", "command"] = "typed"
 
 
+CheckStatus = Literal["ok", "wrong", "ambiguous"]
+
+
 class ToolCheckEvent(_Event):
+    """One number check: the claim as said, the tool call and its result, the verdict.
+    `ok` is None while a check is unresolved (status "ambiguous": asked about, never accused).
+    `conditions`: each condition the value was computed under, {"value": .., "from": ..} with
+    from = sentence | answer | earlier | reply | card | default | unstated | reading. `asks`: the
+    clarifying question for an ambiguous one; `resolves`: the id (`check`) of the ambiguous
+    check a later reply resolved. (`question` is the card's id, as on every event.) The newer
+    fields have defaults: transcripts written before them load unchanged."""
     type: Literal["tool_check"] = "tool_check"
     check: str
     tool: str
@@ -86,8 +98,17 @@ class ToolCheckEvent(_Event):
     claimed: float
     claimed_text: str
     computed: float
-    ok: bool
+    ok: bool | None = None   # written only when not None (events are written without Nones)
     arithmetic: str
+    status: CheckStatus | None = None
+    conditions: dict[str, Any] = Field(default_factory=dict)
+    asks: str | None = None
+    resolves: str | None = None
+
+    @property
+    def verdict(self) -> CheckStatus:
+        """ok / wrong / ambiguous, for old transcripts too (read from `ok`)."""
+        return self.status or ("ambiguous" if self.ok is None else "ok" if self.ok else "wrong")
 
 
 class RequirementChangeEvent(_Event):

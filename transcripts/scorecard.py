@@ -4,6 +4,8 @@ judges and the front-ends, because a transcript's score events hold one (validat
 the transcript is loaded)."""
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field, model_serializer
 
 from rubrics.vocab import JudgeVerdict, Level
@@ -61,13 +63,21 @@ class Shape(BaseModel):
 
 
 class NumberRow(BaseModel):
+    """One claim of the numbers table: ok True (right), False (wrong), None (ambiguous,
+    unresolved). `conditions`: each condition used and where it came from (as a tool check's)."""
     check: str
     quantity: str
     claimed: str
     computed: float
     unit: str
     tool: str
-    ok: bool
+    ok: bool | None
+    status: str | None = None
+    conditions: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def verdict(self) -> str:
+        return self.status or ("ambiguous" if self.ok is None else "ok" if self.ok else "wrong")
 
 
 class QuestionScore(BaseModel):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from rubrics import Card
+from rubrics.claims import policy as claim_policy
 from rubrics.rounds import RoundPolicy
 from tools import TOOLS, ToolError, run_tool
 
@@ -246,17 +247,23 @@ class LLMInterviewer:
                 continue
             match = next((n for n in card.number_checks if n.tool == call.name and n.field == field
                           and all(args.get(k) == v for k, v in n.args.items())), None)
-            if match:   # the card knows this quantity: speak in its unit and tolerance
+            # the calculators decide, under the one tolerance policy (rubrics/claims/policy.py);
+            # the conditions are the model's reading of the answer, recorded as such
+            conditions = {k: {"value": v, "from": "model"} for k, v in args.items()}
+            if match:   # the card knows this quantity: speak in its unit
                 claimed_u, value_u = claimed * match.scale, value * match.scale
-                ok = match.tolerance.accepts(value_u, claimed_u)
+                status, _ = claim_policy.status_of(claimed_u, value_u)
                 checks.append(tool_check(match.id, call.name, args, match.quantity, match.unit,
-                                         claimed_u, f"{claimed_u:g}", value_u, ok,
-                                         match.arithmetic))
+                                         claimed_u, f"{claimed_u:g}", value_u,
+                                         status == "ok", match.arithmetic, status=status,
+                                         conditions=conditions, field=field))
             else:
-                ok = abs(claimed - value) <= max(0.03 * abs(value), 1e-9)
+                status, _ = claim_policy.status_of(float(claimed), value)
                 arithmetic = f"{call.name} with {args} gives {field} = {value:.4g}."
                 checks.append(tool_check(f"llm-{call.name}", call.name, args, quantity, field,
-                                         float(claimed), f"{claimed:g}", value, ok, arithmetic))
+                                         float(claimed), f"{claimed:g}", value, status == "ok",
+                                         arithmetic, status=status, conditions=conditions,
+                                         field=field))
         return checks, notes
 
 

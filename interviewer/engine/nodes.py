@@ -11,6 +11,7 @@ from langgraph.runtime import Runtime
 from langgraph.types import interrupt
 
 from rubrics import Card
+from rubrics.claims.combine import resolve
 from transcripts import FOLLOW_UP_KINDS, act_of, now_iso
 
 from ..candidate_commands import parse_command
@@ -120,8 +121,25 @@ def _llm_checks(ctx: EngineContext, out: _Out, card: Card, text: str,
         out.add("notice", question=card.id, level="info", text=note)
     seen = {(t.get("check"), str(t.get("args"))) for t in a["tool_checks"]}
     seen_ids = {t.get("check") for t in a["tool_checks"]}
+    # the offline reader decides a quantity it read: the model only adds quantities it did not
+    # (so a model's challenge never contradicts the reader's ok or its question)
+    kinds = {(t.get("tool"), t.get("field")) for t in a["tool_checks"]}
     return [c for c in checks if c["check"] not in seen_ids
-            and (c["check"], str(c["args"])) not in seen]
+            and (c["check"], str(c["args"])) not in seen
+            and (c.get("tool"), c.get("field")) not in kinds]
+
+
+def _resolved(card: Card, rec: QuestionRecord, reply: str) -> list[dict]:
+    """The checks a clarifying question asked about, re-read with this reply's stated
+    conditions (resolved ones only; one that the reply does not settle stays unresolved)."""
+    out, texts = [], list(rec.get("texts") or [])
+    for p in rec.pop("pending", None) or []:
+        n = p.get("answer_no") or len(texts)
+        said_in = texts[n - 1] if 0 < n <= len(texts) else ""
+        r = resolve(p, reply, card, said_in, texts[:max(0, n - 1)])
+        if r is not None:
+            out.append(dict(r, check=f"{p['check']}/resolved"))
+    return out
 
 
 # -- the nodes ------------------------------------------------------------------------------
@@ -158,10 +176,12 @@ def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
     text = state["answer"]["text"]
     rec = dict(state["records"][card.id])
     is_command = parse_command(text) is not None
-    a = (assess(card, text) if not is_command else
+    earlier = list(rec.get("texts") or [])
+    a = (assess(card, text, earlier, rec["answers"] + 1) if not is_command else
          {"covered": {}, "tool_checks": [], "red_flags": {}, "first_person": True,
           "has_metric": True, "words": 0})
     if not is_command:
+        a["tool_checks"] = _resolved(card, rec, text) + a["tool_checks"]
         rec["answers"] += 1
         covered = {k: list(v) for k, v in rec["covered"].items()}
         for cid, snips in a["covered"].items():
@@ -179,14 +199,18 @@ def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
                         text=f"number check {tc['check']} failed: {tc['error']}")
                 continue
             rec["checks"] = rec["checks"] + [tc]
-            out.add("tool_check", question=card.id, **{k: tc[k] for k in CHECK_FIELDS})
+            out.add("tool_check", question=card.id, **{k: tc[k] for k in CHECK_FIELDS if k in tc})
     elapsed = _elapsed(rec.get("asked_at"), state["answer"].get("t"))
     d = decide(card, ctx.policy, rec, a, text, state["max_follow_ups"], elapsed,
                _elapsed(state.get("started"), state["answer"].get("t")))
     if d.kind in FOLLOW_UP_KINDS:
         rec["follow_ups"] += 1
-        if d.kind == "challenge":
+        if d.kind in ("challenge", "clarify"):
             rec["challenged"] = rec["challenged"] + [d.target]
+        if d.kind == "clarify":   # resolved (or left unresolved) by the next answer
+            rec["pending"] = [t for t in a["tool_checks"] + list(rec.get("checks") or [])
+                              if t["check"] == d.target][:1]
+            rec["asked"] = rec["asked"] + ["clarify"]
         elif d.kind == "probe":
             rec["probed"] = rec["probed"] + [d.target]
         elif d.kind in ("contribution", "metric"):
@@ -205,7 +229,11 @@ def follow_up(state: InterviewState, runtime: Ctx) -> dict:
     out, card = _Out(state), _card(state, runtime.context)
     d = state["decision"]
     kind, target = d["kind"], d["target"]
-    text = phrases.follow_up_draft(out.voice(), card, kind, target, state["assessment"],
+    seen = state["assessment"]   # a challenge may be about an earlier answer's number
+    if kind in ("challenge", "clarify"):
+        seen = {**seen, "tool_checks": seen["tool_checks"]
+                + list(state["records"][card.id].get("checks") or [])}
+    text = phrases.follow_up_draft(out.voice(), card, kind, target, seen,
                                    state["records"][card.id]["asked"])
     if kind == "change":
         fu = next(f for f in card.follow_ups if f.id == target)

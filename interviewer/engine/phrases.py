@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 from rubrics import Card
+from rubrics.claims.wording import conditions_phrase
+from tools.units import format_value
 
 from .state import Assessment
 
@@ -17,12 +19,17 @@ ACK = [
 ]
 ACK_PLAIN = ["Okay.", "Got it.", "Thanks.", "Understood.", "Alright."]
 CHALLENGE = [
-    "Let me stop you on one number. You put {quantity} at {claimed}. When I work it out I get "
-    "{computed}: {arithmetic} Can you reconcile the two?",
-    "Before we go on: you said {claimed} for {quantity}. My arithmetic gives {computed} "
-    "({arithmetic}) Where does the difference come from?",
-    "I want to check a figure. {quantity}: you said {claimed}, I get {computed}. {arithmetic} "
-    "Which one do you stand by?",
+    "Let me stop you on one number. You put {quantity} at {claimed}. With {conditions}, I get "
+    "{computed}. Can you reconcile the two?",
+    "Before we go on: you said {claimed} for {quantity}. With {conditions}, my arithmetic "
+    "gives {computed}. Where does the difference come from?",
+    "I want to check a figure. {quantity}: you said {claimed}; with {conditions} I get "
+    "{computed}. Which one do you stand by?",
+]
+CLARIFY = [
+    "Quick check on {claimed} for {quantity}: {asks}",
+    "Before I check {claimed}: {asks}",
+    "One thing about {claimed} ({quantity}). {asks}",
 ]
 PROBE_LEAD = ["", "Let me push on something. ", "One more angle. ", "Let's go a level deeper. ",
               "I'd like to hear more here. "]
@@ -94,10 +101,13 @@ def follow_up_draft(v: Voice, card: Card, kind: str, target: str | None,
     snippet = _snippet(assessment, card)
     ack = v.pick(ACK, q=f"\u201c{snippet}\u201d") if snippet else v.pick(ACK_PLAIN)
     by_id = {f.id: f for f in card.follow_ups}
-    if kind == "challenge":
+    if kind in ("challenge", "clarify"):   # always with the conditions used, in human units
         tc = next(t for t in assessment["tool_checks"] if t.get("check") == target)
-        return v.pick(CHALLENGE, quantity=tc["quantity"], claimed=tc["claimed_text"],
-                      computed=fmt(tc["computed"], tc["unit"]), arithmetic=tc["arithmetic"])
+        conditions = (conditions_phrase(tc.get("conditions") or {})
+                      or ", ".join(f"{k} {val}" for k, val in tc["args"].items()))
+        return v.pick(CHALLENGE if kind == "challenge" else CLARIFY, quantity=tc["quantity"],
+                      claimed=tc["claimed_text"], computed=format_value(tc["computed"], tc["unit"]),
+                      conditions=conditions, asks=tc.get("asks") or "")
     if kind == "probe":
         crit = next(c for c in card.criteria if c.id == target)
         return f"{ack} {v.pick(PROBE_LEAD)}{crit.probe}"

@@ -58,6 +58,8 @@ def neutralise(text: str) -> str:
 MOVES: dict[FollowUpKind | str, str] = {
     "challenge": "Challenge one number: give the candidate your arithmetic and ask them to "
                  "reconcile it with theirs.",
+    "clarify": "Ask which condition the candidate assumed for the number in the draft; do not "
+               "say it is wrong.",
     "probe": "Probe what the answer is missing, with the question in the draft.",
     "change": "Change a requirement, as the customer would, and ask how the design changes.",
     "pushback": "Push back in character as the customer.",

@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass
 
 from rubrics import Card
 from rubrics.rounds import RoundPolicy
+from tools.units import format_value
 from transcripts.schema import DecisionKind
 
 from .. import candidate_commands as commands
@@ -49,13 +50,24 @@ def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Ass
     if elapsed_s is not None and elapsed_s > card.budget_minutes * 60:
         return Decision("next", None, f"over the question's {card.budget_minutes}-minute budget")
 
-    wrong = [tc for tc in assessment["tool_checks"]
-             if not tc.get("ok", True) and "error" not in tc and tc["check"] not in rec["challenged"]]
-    if wrong:
+    # this answer's checks first, then any earlier answer's not yet challenged or asked about
+    mine = {tc.get("check") for tc in assessment["tool_checks"]}
+    fresh = [tc for tc in assessment["tool_checks"] + [t for t in rec.get("checks") or []
+                                                       if t.get("check") not in mine]
+             if "error" not in tc and tc["check"] not in rec["challenged"]]
+    wrong = [tc for tc in fresh if tc.get("ok") is False]
+    if wrong:   # sure: wrong under every reading of the conditions the candidate stated
         tc = wrong[0]
         return Decision("challenge", tc["check"],
                         f"{tc['quantity']}: claimed {tc['claimed_text']}, the {tc['tool']} tool "
-                        f"computes {tc['computed']:.4g} {tc['unit']}")
+                        f"computes {format_value(tc['computed'], tc['unit'])}")
+    unsure = [tc for tc in fresh if tc.get("ok") is None and tc.get("asks")]
+    if unsure and "clarify" not in rec["asked"]:
+        # right under one reading, wrong under another: ask (once a question), never accuse
+        tc = unsure[0]
+        return Decision("clarify", tc["check"],
+                        f"{tc['quantity']}: {tc['claimed_text']} depends on a condition not "
+                        f"stated clearly; asked: {tc['asks']}")
 
     if policy.behavioral:
         if not assessment["first_person"] and "contribution" not in rec["asked"]:

@@ -51,7 +51,9 @@ class DialogTurn(TypedDict):
 
 
 # One number check: assess.tool_check's dict, whose keys are a transcripts.ToolCheckEvent's
-# own fields (assess.CHECK_FIELDS); {"check": id, "error": why} for a check that failed.
+# own fields (assess.CHECK_FIELDS) plus the engine's own (field, span, said words, challenge,
+# readings, answer_no); {"check": id, "error": why} for a check that failed. ok: True, False,
+# or None (ambiguous: asked about, never challenged).
 ToolCheck = dict[str, Any]
 
 
@@ -86,6 +88,8 @@ class QuestionRecord(TypedDict, total=False):
     asked_at: str | None              # when the question was asked (its clock)
     dialog: list[DialogTurn]          # the last turns, for the model (bounded)
     texts: list[str]                  # every answer, for the closing grade
+    pending: list[ToolCheck]          # the ambiguous check a clarify asked about, until the
+                                      # next answer resolves it (or leaves it unresolved)
 
 
 class InterviewState(TypedDict, total=False):

@@ -4,12 +4,23 @@ from __future__ import annotations
 import html
 import json
 
+from rubrics.claims.wording import conditions_phrase
 from rubrics.vocab import VERDICT_SHOWN
-from transcripts.scorecard import Scorecard
+from tools.units import format_value
+from transcripts.scorecard import NumberRow, Scorecard
 
 from ..terminal_text import visible
 
 MARK = {"met": "+", "partial": "~", "missing": "-", "unscored": "?"}
+VERDICT_TEXT = {"ok": "ok", "wrong": "WRONG", "ambiguous": "unresolved"}
+
+
+def _computed(n: NumberRow) -> str:
+    return format_value(n.computed, n.unit)
+
+
+def _conds(n: NumberRow) -> str:
+    return conditions_phrase(n.conditions) if n.conditions else ""
 
 
 def shown(verdict: str) -> str:
@@ -37,8 +48,9 @@ def to_text(sc: Scorecard) -> str:
             ev = f"  \u201c{c.evidence[0]}\u201d" if c.evidence else ""
             lines.append(f"   {MARK[c.verdict]} {c.id} [{shown(c.verdict)}]{ev}")
         for n in q.numbers:
+            cond = f" (with {_conds(n)})" if n.conditions else ""
             lines.append(f"   # {n.quantity}: you said {n.claimed}, the {n.tool} tool gives "
-                         f"{n.computed:.4g} {n.unit}  {'ok' if n.ok else 'WRONG'}")
+                         f"{_computed(n)}{cond}  {VERDICT_TEXT[n.verdict]}")
         extra = [x for x in (_shape(q),
                              f"depth: {q.depth}" if q.depth else "",
                              f"communication: {q.communication}/4" if q.communication else "",
@@ -69,9 +81,11 @@ def to_markdown(sc: Scorecard, title: str = "Scorecard") -> str:
             ev = " / ".join(e.replace("|", "\\|") for e in c.evidence) or ""
             out.append(f"| {c.id} | {shown(c.verdict)} | {ev} |")
         if q.numbers:
-            out += ["", "| quantity | you said | computed | tool | ok |", "|---|---|---|---|---|"]
-            out += [f"| {n.quantity} | {n.claimed} | {n.computed:.4g} {n.unit} | {n.tool} | "
-                    f"{'yes' if n.ok else 'NO'} |" for n in q.numbers]
+            out += ["", "| quantity | you said | computed | conditions | tool | verdict |",
+                    "|---|---|---|---|---|---|"]
+            out += [f"| {n.quantity} | {n.claimed} | {_computed(n)} | "
+                    f"{_conds(n).replace('|', chr(92) + '|')} | {n.tool} | "
+                    f"{VERDICT_TEXT[n.verdict]} |" for n in q.numbers]
         meta = [x for x in (_shape(q), f"depth: {q.depth}" if q.depth else "",
                             f"communication: {q.communication}/4" if q.communication else "",
                             f"red flags: {', '.join(q.red_flags)}" if q.red_flags else "") if x]
@@ -95,10 +109,11 @@ def to_html(sc: Scorecard, title: str = "Scorecard") -> str:
         rows.append("</table>")
         if q.numbers:
             rows.append("<table><tr><th>quantity</th><th>you said</th><th>computed</th>"
-                        "<th>ok</th></tr>" + "".join(
+                        "<th>conditions</th><th>verdict</th></tr>" + "".join(
                             f"<tr><td>{e(n.quantity)}</td><td>{e(n.claimed)}</td>"
-                            f"<td>{n.computed:.4g} {e(n.unit)}</td><td>{'yes' if n.ok else 'NO'}"
-                            f"</td></tr>" for n in q.numbers) + "</table>")
+                            f"<td>{e(_computed(n))}</td><td>{e(_conds(n))}</td>"
+                            f"<td>{VERDICT_TEXT[n.verdict]}</td></tr>" for n in q.numbers)
+                        + "</table>")
     notes = "".join(f"<p class='note'>{e(n)}</p>" for n in sc.notes)
     if sc.asked_line():
         notes = f"<p>{e(sc.asked_line())}</p>" + notes

@@ -10,15 +10,15 @@ from bisect import bisect_right
 
 from rubrics import Bank, Card, matching
 from rubrics.bank import criterion_patterns
-from rubrics.checks import computed_value
 from rubrics.reading import Reading, find
 from rubrics.schema import Criterion
 from rubrics.rounds import get_policy
 from rubrics.vocab import VERDICT_CREDIT, level_at, level_rank
 
-from transcripts.scorecard import (CriterionVerdict, JudgeInfo, NumberRow, QuestionScore,
+from transcripts.scorecard import (CriterionVerdict, JudgeInfo, QuestionScore,
                                    Scorecard, Shape)
 
+from . import numbers as claim_numbers
 from .base import Answers, measured_agreement, overall_level
 from .setaside import is_term_list, set_aside
 
@@ -257,21 +257,10 @@ class HeuristicJudge:
     def numbers_and_flags(card: Card, clean: list[str]) -> QuestionScore:
         """The numbers table (the latest statement of each quantity counts, corrections
         included) and the red flags, for turns already cleared of injection paragraphs."""
-        numbers: dict[str, NumberRow] = {}
-        for t in clean:
-            for claim in matching.claims(card, t):
-                chk = claim.check
-                try:
-                    value = computed_value(chk)
-                except Exception:   # a broken card check must not break grading
-                    continue
-                numbers[chk.id] = NumberRow(check=chk.id, quantity=chk.quantity,
-                                            claimed=claim.raw, computed=value, unit=chk.unit,
-                                            tool=chk.tool,
-                                            ok=chk.tolerance.accepts(value, claim.value))
         flags = sorted(matching.red_flag_hits(card, "\n\n".join(clean)))
         return QuestionScore(question=card.id, title=card.title, answered=bool(clean),
-                             criteria=[], numbers=list(numbers.values()), red_flags=flags)
+                             criteria=[], numbers=list(claim_numbers.read(card, clean).rows),
+                             red_flags=flags)
 
     def grade_question(self, card: Card, turns: list[str], follow_ups: int,
                        round_type: str) -> tuple[QuestionScore, bool]:
@@ -298,21 +287,21 @@ class HeuristicJudge:
         criteria, score, total = [], 0.0, 0.0
         bounds = _sentence_bounds(text)
         first_len, gained = len(clean[0]), 0
-        found = self.numbers_and_flags(card, clean)
+        found, nums = self.numbers_and_flags(card, clean), claim_numbers.read(card, clean)
         numbers = found.numbers
         flags = found.red_flags if SHOW_RED_FLAGS else []
-        right, low = {n.check: n.ok for n in numbers}, text.lower()
+        right, low = nums.right, text.lower()
         _criteria_group(card).prime(low)
         reading = Reading(text, low)
         for c in card.criteria:
-            verdict, spans, why = criterion_verdict(c, text, right, low, reading)
+            verdict, spans, why = nums.cap(*criterion_verdict(c, text, right, low, reading))
             gained += any(a > first_len for a, _ in spans)   # evidence after a follow-up
             criteria.append(CriterionVerdict(
                 id=c.id, verdict=verdict, evidence=_evidence(text, bounds, spans), rationale=why))
             score += c.weight * VERDICT_CREDIT[verdict]
             total += c.weight
         coverage = score / total if total else 0.0
-        wrong = sum(1 for n in numbers if not n.ok)
+        wrong = sum(1 for n in numbers if n.ok is False)
 
         first = text[bounds[0][0]:bounds[0][1]]   # the first answer's first: turns are joined by blank lines
         shape = Shape(

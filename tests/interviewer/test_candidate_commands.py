@@ -34,7 +34,7 @@ def test_plain_answer_starting_with_a_slash_is_one_graded_answer(tmp_path):
     first = t.of_type("candidate")[0]
     assert (first.text, first.source) == (f"{ROUTE}\nI'd stream the reply.", "typed")
     # graded: the 45% was checked by the calculator, and the judge reads the answer
-    assert [c.ok for c in t.of_type("tool_check")] == [False]
+    assert [c.verdict for c in t.of_type("tool_check")] == ["ambiguous"]
     assert answers_from_transcript(t).by_question["why-fde"] == [first.text]
 
 

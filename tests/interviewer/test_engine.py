@@ -58,14 +58,19 @@ def first_reply(tmp_path, card_id, text, round_type="technical", **kw):
     return s, s.answer(text)
 
 
-def test_wrong_number_is_checked_by_the_tool_and_challenged(tmp_path):
+def test_number_read_only_by_the_card_cue_is_checked_and_asked_about(tmp_path):
+    """45% for the card's 388 of 1,333: the claim reader reads nothing there, the card's cue
+    does, under the card's scenario (not conditions the candidate stated), so the
+    interviewer asks, with its arithmetic and the conditions it used, and does not accuse."""
     s, turn = first_reply(tmp_path, "why-fde", "Only about 45% of the postings list pay.")
     checks = [e for e in turn.events if e.type == "tool_check"]
-    assert len(checks) == 1 and checks[0].ok is False and checks[0].tool == "wilson"
+    assert len(checks) == 1 and checks[0].ok is None and checks[0].tool == "wilson"
+    assert checks[0].status == "ambiguous" and checks[0].asks
+    assert checks[0].conditions["k"] == {"value": 388, "from": "card"}
     assert checks[0].claimed == 45 and round(checks[0].computed, 1) == 29.1
-    challenge = turn.utterances[-1]
-    assert challenge.act == "challenge" and "29.1%" in challenge.text
-    assert "45%" in challenge.text and "388" in challenge.text   # the tool's arithmetic
+    ask = turn.utterances[-1]
+    assert ask.act == "clarify" and "29.1%" in ask.text
+    assert "45%" in ask.text and "388" in ask.text   # the conditions used
 
 
 def test_right_number_is_checked_and_not_challenged(tmp_path):
@@ -124,8 +129,9 @@ def test_customer_round_pushes_back_in_character(tmp_path):
     first = s.start()
     assert card.persona.name in first.utterances[-1].text
     turn = s.answer(card.model_answer.text)
-    assert turn.utterances[-1].act in ("pushback", "challenge")
-    if turn.utterances[-1].act == "challenge":
+    # a number first: challenged, or (ambiguous under the answer's conditions) asked about once
+    assert turn.utterances[-1].act in ("pushback", "challenge", "clarify")
+    if turn.utterances[-1].act in ("challenge", "clarify"):
         turn = s.answer(card.model_answer.text)
     assert turn.utterances[-1].act == "pushback"
 

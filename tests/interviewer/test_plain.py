@@ -46,7 +46,7 @@ def test_scripted_pipe_session_for_every_round(tmp_path, round_type):
     assert t.events[-1].type == "score"
 
 
-def test_technical_round_from_a_pipe_with_challenge_and_probe(tmp_path):
+def test_technical_round_from_a_pipe_with_clarify_and_probe(tmp_path):
     stdin = ("I want to build on customer systems.\n\n"
              "Roughly 45% of postings list pay.\n\n"
              "You're right, it is 388 of 1,333, so 29.1% with pay.\n\n")
@@ -54,9 +54,9 @@ def test_technical_round_from_a_pipe_with_challenge_and_probe(tmp_path):
     assert done.returncode == 0, done.stderr
     t = only_transcript(tmp_path)
     checks = t.of_type("tool_check")
-    assert [c.ok for c in checks] == [False, True]
+    assert [c.ok for c in checks] == [None, True]   # 45%: asked about (card's scenario)
     acts = [e.act for e in t.of_type("interviewer")]
-    assert "probe" in acts and "challenge" in acts
+    assert "probe" in acts and "clarify" in acts
     assert acts[-1] == "closing"   # end of input ended the interview normally
     assert "WRONG" not in done.stdout.split("Scorecard")[1]   # the corrected number counts
 

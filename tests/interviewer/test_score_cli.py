@@ -114,10 +114,10 @@ def test_calibrate_on_one_split(tmp_path):
 
 
 def test_replay_prints_turns_checks_and_scorecard(tmp_path):
-    path = saved_session(tmp_path, answer="Only 45% of postings list pay, I think.")
+    path = saved_session(tmp_path, answer="Only 388 of 1,333 postings list pay, about 45%.")
     done = cli("replay", str(path))
     assert done.returncode == 0, done.stderr
-    assert "Interviewer:" in done.stdout and "You: Only 45%" in done.stdout
+    assert "Interviewer:" in done.stdout and "You: Only 388 of 1,333" in done.stdout
     assert "MISMATCH" in done.stdout and "Scorecard" in done.stdout
     by_id = cli("replay", path.stem, "--out", str(tmp_path))
     assert by_id.stdout == done.stdout

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from interviewer.judges.heuristic import HeuristicJudge, criterion_verdict
+from interviewer.judges import numbers as claim_numbers
+from interviewer.judges.heuristic import criterion_verdict
 from rubrics import matching
 from rubrics.bank import CARDS_DIR, load_card
 
@@ -19,8 +20,9 @@ LEVELS_DIR = Path(__file__).parent / "levels"
 
 
 def verdict(card, criterion, text: str) -> tuple[str, str]:
-    found = HeuristicJudge.numbers_and_flags(card, [text])
-    v, _, why = criterion_verdict(criterion, text, {n.check: n.ok for n in found.numbers})
+    """As the judge reads a criterion: the card checks' verdicts, then the wrong-number rule."""
+    nums = claim_numbers.read(card, [text])
+    v, _, why = nums.cap(*criterion_verdict(criterion, text, nums.right))
     return v, why
 
 

@@ -52,7 +52,7 @@ async def test_full_offline_interview(tmp_path):
         await wait_for(pilot, lambda: isinstance(app.screen, InterviewScreen)
                        and any("forward deployed engineer" in t for t in texts(app)))
         # a wrong number: the panel shows the mismatch, the interviewer challenges it
-        await type_answer(pilot, "Roughly 45% of postings list pay.")
+        await type_answer(pilot, "Only 388 of 1,333 postings list pay, about 45%.")
         await wait_for(pilot, lambda: app.screen.query_one(NumberPanel).checks == 1)
         panel = app.screen.query_one(NumberPanel)
         assert panel.query(".check.bad")
@@ -72,7 +72,7 @@ async def test_full_offline_interview(tmp_path):
     [path] = (sessions_dir(str(tmp_path))).glob("*.jsonl")
     t = load(path)
     assert t.events[-1].type == "score"
-    assert [e.ok for e in t.of_type("tool_check")] == [False]
+    assert [e.verdict for e in t.of_type("tool_check")] == ["wrong"]
 
 
 @pytest.mark.asyncio
@@ -80,7 +80,8 @@ async def test_sessions_replay_and_rescore(tmp_path):
     from interviewer.engine.session import Session
     s = Session.new(round_type="technical", questions=["why-fde"], seed=1, out=tmp_path)
     s.start()
-    s.answer("I want to build on customer systems. Only 45% of postings list pay.")
+    s.answer("I want to build on customer systems. Only 388 of 1,333 postings list pay, "
+             "about 45%.")
     s.answer("/end")
     s.answer("None.")
     s.close()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from tools.units import format_value
+
 from ..outside_text import markup
 
 
@@ -17,12 +19,12 @@ class NumberPanel(VerticalScroll):
         if self.checks == 0:
             self.query("#numbers-empty").remove()
         self.checks += 1
-        mark = "[green]✓ ok[/green]" if e.ok else "[red]✗ mismatch[/red]"
-        unit = "" if e.unit in ("count", "x") else f" {e.unit}"
+        mark = ("[yellow]? asked[/yellow]" if e.ok is None else
+                "[green]✓ ok[/green]" if e.ok else "[red]✗ mismatch[/red]")
         self.mount(Static(markup(
             f"{mark}  [b]$quantity[/b]\n  you said: $claimed\n"
             "  $tool computes: $computed\n  [dim]$arithmetic[/dim]",
             quantity=e.quantity, claimed=e.claimed_text, tool=e.tool,
-            computed=f"{e.computed:.4g}{unit}", arithmetic=e.arithmetic),
-            classes="check " + ("ok" if e.ok else "bad")))
+            computed=format_value(e.computed, e.unit), arithmetic=e.arithmetic),
+            classes="check " + ("asked" if e.ok is None else "ok" if e.ok else "bad")))
         self.scroll_end(animate=False)
