@@ -17,9 +17,10 @@ SCHEMA_VERSION = 1
 
 # The interviewer's moves after an answer, declared once: a follow-up on the same question
 # (its kind), or leaving it. The engine's router decides one; the transcript records the
-# follow-up as an interviewer act of the same name ("deepen" is recorded as a "probe").
+# follow-up as an interviewer act of the same name ("deepen" is recorded as a "probe"; "press",
+# asking a thin or off-question answer for specifics, as a "pushback").
 FollowUpKind = Literal["challenge", "probe", "change", "pushback", "contribution", "metric",
-                       "deepen"]
+                       "deepen", "press"]
 FOLLOW_UP_KINDS: tuple[FollowUpKind, ...] = get_args(FollowUpKind)
 DecisionKind = Literal[FollowUpKind, "next", "wrap"]
 FollowUpAct = Literal["challenge", "probe", "change", "pushback", "contribution", "metric"]
@@ -29,7 +30,7 @@ Act = Literal["opening", "question", FollowUpAct, "move-on", "wrap-up", "closing
 
 def act_of(kind: FollowUpKind) -> FollowUpAct:
     """The interviewer act a follow-up of this kind is recorded as."""
-    return "probe" if kind == "deepen" else kind
+    return "probe" if kind == "deepen" else "pushback" if kind == "press" else kind
 
 
 def now_iso() -> str:

@@ -1,0 +1,86 @@
+"""The offline interviewer's reading of where a question stands, beyond assess.py's reading of
+one answer: what the answers so far cover (every answer to the question, read the way the
+judge credits it), whether the last answer earned an acknowledgement, and whether it was too
+thin, or too far off the question, to follow up on its substance. Pure functions of the card,
+the question's record and the answer; deterministic."""
+from __future__ import annotations
+
+from rubrics import Card, matching
+
+from ..judges.heuristic import HeuristicJudge, criterion_verdict
+from ..judges.injection import split_turns
+from .state import Assessment, QuestionRecord
+
+THIN = "thin-answer"
+OFF_QUESTION = "off-question"
+TERSE_WORDS = 12    # below this many words an answer is thin whatever it says
+THIN_WORDS = 60     # below this, thin when it has no number and touches at most one criterion
+
+_JUDGE = HeuristicJudge()
+
+
+def covered(card: Card, rec: QuestionRecord, round_name: str) -> set[str]:
+    """The criteria the answers to this question have covered so far, in any turn: any signal
+    of the criterion in an answer (assess), or any credit (met or partial) the judge gives the
+    answers read together, a right number included."""
+    ids = {cid for cid, snips in (rec.get("covered") or {}).items() if snips}
+    texts = list(rec.get("texts") or [])
+    if texts:
+        score, _ = _JUDGE.grade_question(card, texts, rec.get("follow_ups", 0), round_name)
+        ids |= {v.id for v in score.criteria if v.verdict != "missing"}
+    return ids
+
+
+def _touches_card(card: Card, text: str) -> bool:
+    low = text.lower()
+    return any(term.lower() in low for term in card.vocabulary)
+
+
+def shortfall(card: Card, assessment: Assessment, text: str, first: bool) -> str | None:
+    """THIN when the answer is a few words; OFF_QUESTION when the first answer to a question
+    touches none of its criteria, states none of its numbers and uses none of its vocabulary;
+    THIN when it is short, with no number and at most one criterion touched; else None."""
+    words = assessment.get("words", len(text.split()))
+    hits = [cid for cid, snips in assessment["covered"].items() if snips]
+    numbers = bool(assessment["tool_checks"]) or assessment["has_metric"]
+    if words < TERSE_WORDS:
+        return THIN
+    if first and not hits and not assessment["tool_checks"] and not _touches_card(card, text):
+        return OFF_QUESTION
+    if words < THIN_WORDS and not numbers and len(hits) <= 1:
+        return THIN
+    return None
+
+
+def wrong_in(card: Card, assessment: Assessment, text: str) -> bool:
+    """Whether the answer holds something the checks found wrong: a number the calculators
+    disagree with, a red flag, or the poor level's mistake on any criterion."""
+    if any(not tc.get("ok", True) for tc in assessment["tool_checks"] if "error" not in tc):
+        return True
+    if assessment["red_flags"]:
+        return True
+    low = text.lower()
+    return any(matching.search(p, text, low) for c in card.criteria for p in c.poor)
+
+
+def praise(card: Card, assessment: Assessment, text: str) -> str | None:
+    """What the answer earned an acknowledgement for: "numbers" when it stated numbers and
+    every one checks out, "solid" when it reaches the solid level of a criterion on its own;
+    None when it earned none, or holds anything wrong (wrong_in), or text addressed to a
+    grader."""
+    if wrong_in(card, assessment, text):
+        return None
+    kept, dropped = split_turns([text])
+    if dropped:
+        return None
+    checks = [tc for tc in assessment["tool_checks"] if "error" not in tc]
+    if checks:
+        return "numbers"
+    numbers = {tc["check"]: tc["ok"] for tc in checks}
+    low = kept[0].lower()
+    for cid, snips in assessment["covered"].items():
+        crit = next((c for c in card.criteria if c.id == cid), None)
+        if snips and crit is not None and \
+                criterion_verdict(crit, kept[0], numbers, low)[0] == "met":
+            return "solid"
+    return None
