@@ -9,7 +9,8 @@ tables; asserts nothing.
     turns of one reference transcript of that card (drawn with the seed), then `/skip` once
     they run out; the closing question asks about the job. Over every follow-up the
     interviewer says (challenge, probe, pushback, ...): how many there are, how many distinct
-    openers (first two words, lowercased, a quotation of the candidate's words skipped) they use, the share that starts with the most
+    openers (first two words, lowercased, a quotation of the candidate's words skipped) they
+    use, the share that starts with the most
     common opener, and the longest word n-gram that two different follow-ups of one session
     share (mean and worst over the sessions).
 (b) Probes of covered criteria: every reference transcript replayed through the engine in its

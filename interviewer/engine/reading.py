@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rubrics import Card, matching
 
-from ..judges.heuristic import HeuristicJudge, criterion_verdict
+from ..judges.heuristic import criterion_verdict
 from ..judges.injection import split_turns
 from .state import Assessment, QuestionRecord
 
@@ -16,19 +16,23 @@ OFF_QUESTION = "off-question"
 TERSE_WORDS = 12    # below this many words an answer is thin whatever it says
 THIN_WORDS = 60     # below this, thin when it has no number and touches at most one criterion
 
-_JUDGE = HeuristicJudge()
-
-
-def covered(card: Card, rec: QuestionRecord, round_name: str) -> set[str]:
+def covered(card: Card, rec: QuestionRecord) -> set[str]:
     """The criteria the answers to this question have covered so far, in any turn: any signal
-    of the criterion in an answer (assess), or any credit (met or partial) the judge gives the
-    answers read together, a right number included."""
+    of the criterion in an answer (assess), or any credit (met or partial) the judge's reading
+    of a criterion gives the answers read together (text addressed to a grader set aside, a
+    right number included)."""
     ids = {cid for cid, snips in (rec.get("covered") or {}).items() if snips}
-    texts = list(rec.get("texts") or [])
-    if texts:
-        score, _ = _JUDGE.grade_question(card, texts, rec.get("follow_ups", 0), round_name)
-        ids |= {v.id for v in score.criteria if v.verdict != "missing"}
-    return ids
+    kept, _ = split_turns(list(rec.get("texts") or []))
+    text = "\n\n".join(t for t in kept if t.strip())
+    if not text:
+        return ids
+    numbers: dict[str, bool] = {}
+    for tc in rec.get("checks") or []:   # the latest statement of each number counts
+        if "error" not in tc:
+            numbers[tc["check"]] = tc["ok"]
+    low = text.lower()
+    return ids | {c.id for c in card.criteria if c.id not in ids
+                  and criterion_verdict(c, text, numbers, low)[0] != "missing"}
 
 
 def _touches_card(card: Card, text: str) -> bool:

@@ -76,9 +76,10 @@ def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Ass
             return Decision("press", short, "the answer touches none of the question's "
                             "criteria, numbers or vocabulary: put the question again once")
 
-    covered = reading.covered(card, rec, policy.name)
+    covered = reading.covered(card, rec)
     coverage = len(covered) / len(card.criteria)
-    if policy.changes_requirements and not rec["changes"] and coverage >= policy.change_after_coverage:
+    if (policy.changes_requirements and not rec["changes"]
+            and coverage >= policy.change_after_coverage):
         change = _unasked(card, rec, ("change-requirement", "add-constraint"))
         if change:
             return Decision("change", change[0].id, f"round policy: change a requirement once "
