@@ -41,18 +41,16 @@ def _touches_card(card: Card, text: str) -> bool:
 
 
 def shortfall(card: Card, assessment: Assessment, text: str, first: bool) -> str | None:
-    """THIN when the answer is a few words; OFF_QUESTION when the first answer to a question
-    touches none of its criteria, states none of its numbers and uses none of its vocabulary;
-    THIN when it is short, with no number and at most one criterion touched; else None."""
+    """THIN when the answer is a few words, or short with no number and at most one criterion
+    touched; OFF_QUESTION when a longer first answer to a question touches none of its
+    criteria, states none of its numbers and uses none of its vocabulary; else None."""
     words = assessment.get("words", len(text.split()))
     hits = [cid for cid, snips in assessment["covered"].items() if snips]
     numbers = bool(assessment["tool_checks"]) or assessment["has_metric"]
-    if words < TERSE_WORDS:
+    if words < TERSE_WORDS or (words < THIN_WORDS and not numbers and len(hits) <= 1):
         return THIN
     if first and not hits and not assessment["tool_checks"] and not _touches_card(card, text):
         return OFF_QUESTION
-    if words < THIN_WORDS and not numbers and len(hits) <= 1:
-        return THIN
     return None
 
 

@@ -104,7 +104,8 @@ def test_an_off_question_answer_gets_the_question_again(tmp_path):
     follow = s.answer("I really enjoyed my last job. The people were kind, the office had a "
                       "great coffee machine, and on Fridays we played board games together "
                       "after lunch, which I think says a lot about a company and its people. I "
-                      "also like hiking at the weekend and I read a lot of history books.") \
+                      "also like hiking at the weekend, I read a lot of history books, and I am "
+                      "learning to bake bread, slowly.") \
         .utterances[-1]
     assert follow.act == "pushback" and "put the question again" in follow.reason
     assert card.question in follow.text
