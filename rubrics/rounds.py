@@ -26,12 +26,15 @@ class RoundPolicy:
     behavioral: bool = False             # probe for, and grade, personal contribution and a metric
     code_editor: bool = False            # answers are code: a Python editor in the terminal app
     change_after_coverage: float = 0.34  # share of criteria covered before a change lands
+    card_closing: bool = False           # the candidate's closing questions about the job are
+    #                                      answered from the cards' `closing` data (every card
+    #                                      asked in the round has one)
 
 
 POLICIES: dict[RoundType, RoundPolicy] = {p.name: p for p in [
     RoundPolicy("screen", "screen",
                 "This is a short screen: I want to hear why this job, and how you think about it.",
-                default_questions=2, minutes=20),
+                default_questions=2, minutes=20, card_closing=True),
     RoundPolicy("technical", "technical deep-dive",
                 "This is a technical round. I'll ask for depth and I'll check your numbers as "
                 "we go, so show your arithmetic.",
@@ -51,11 +54,12 @@ POLICIES: dict[RoundType, RoundPolicy] = {p.name: p for p in [
     RoundPolicy("customer", "customer conversation",
                 "This is a customer round. I'll play someone on the customer's side; treat me "
                 "the way you would on site.",
-                default_questions=1, minutes=30, persona=True),
+                default_questions=1, minutes=30, persona=True, card_closing=True),
     RoundPolicy("behavioral", "behavioral",
                 "This is a behavioral round. Tell me what you did yourself, and what changed "
                 "because of it.",
-                default_questions=2, minutes=30, behavioral=True),
+                default_questions=2, minutes=30, behavioral=True,
+                card_closing=True),
 ]}
 
 

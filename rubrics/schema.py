@@ -181,11 +181,71 @@ class Provenance(Strict):
                       "our reading of its counts")
 
 
+_FIRST_PERSON = re.compile(r"\b(I|I'm|I've|I'd|I'll|me|my|we|we're|we've|we'd|our|us)\b",
+                           re.IGNORECASE)
+_SPOKEN_TO = re.compile(r"\b(I|I'm|I've|I'd|I'll|me|my|we|we're|we've|we'd|our|us|you|you'd|"
+                        r"you'll|your)\b", re.IGNORECASE)
+
+
+def _first_person(text: str) -> str:
+    if not _FIRST_PERSON.search(text):
+        raise ValueError("not in the first person (no I, me, my, we, our or us): "
+                         f"{text[:60]!r}")
+    return text
+
+
 class Persona(Strict):
-    """Who the interviewer plays in a customer round."""
+    """Who the interviewer plays in a customer round, and how that person puts the question
+    (in the first person) and the probes, never naming their own title in the third person."""
     name: str
     role: str
     stance: str = Field(min_length=10)
+    question: str = Field(min_length=20, description="the card's question as the persona "
+                          "asks it, in the first person")
+    probes: dict[str, str] = Field(default_factory=dict, description="criterion id -> its "
+                                   "probe as the persona asks it (others keep the card's probe)")
+
+    @property
+    def title(self) -> str:
+        """The job title alone: "CTO" of "CTO of the customer, a regional insurer"."""
+        return re.split(r",| of | at ", self.role, maxsplit=1)[0].strip()
+
+    @model_validator(mode="after")
+    def _in_character(self) -> "Persona":
+        third = re.compile(rf"\b(the|a|your|our|their|my|its)\s+(customer'?s\s+)?"
+                           rf"{re.escape(self.title)}\b", re.IGNORECASE)
+        try:
+            _first_person(self.question)
+        except ValueError as exc:
+            raise ValueError(f"persona.question: {exc}") from None
+        for where, text in [("question", self.question)] + [
+                (f"probes.{k}", v) for k, v in self.probes.items()]:
+            if len(text) < 10:
+                raise ValueError(f"persona.{where}: too short")
+            if m := third.search(text):
+                raise ValueError(f"persona.{where}: speaks of the persona's own title in the "
+                                 f"third person ({m.group(0)!r})")
+        return self
+
+
+class Closing(Strict):
+    """What the interviewer answers when the candidate asks about the job at the end of a
+    round: the role, the team, how success is judged. Spoken from the hiring side to the
+    candidate (I, we, you), a few sentences each."""
+    role: str | None = Field(default=None, min_length=40, max_length=600)
+    team: str | None = Field(default=None, min_length=40, max_length=600)
+    success: str | None = Field(default=None, min_length=40, max_length=600)
+
+    @model_validator(mode="after")
+    def _some(self) -> "Closing":
+        given = {k: v for k, v in self.model_dump().items() if v}
+        if not given:
+            raise ValueError("give at least one of role, team, success")
+        for k, v in given.items():
+            if not _SPOKEN_TO.search(v):
+                raise ValueError(f"{k}: not spoken to the candidate (no I, we, our or you): "
+                                 f"{v[:60]!r}")
+        return self
 
 
 class Card(Strict):
@@ -208,6 +268,8 @@ class Card(Strict):
     model_answer: ModelAnswer
     facts: list[Fact] = Field(default_factory=list)
     persona: Persona | None = None
+    closing: Closing | None = Field(default=None, description="answers to the candidate's "
+                                    "closing questions (needed in rounds that answer them)")
 
     @property
     def design_scenario(self) -> bool:
@@ -242,6 +304,14 @@ class Card(Strict):
         played = [r for r in self.rounds if POLICIES[r].persona]
         if played and self.persona is None:
             raise ValueError(f"persona: a card asked in the {played[0]} round needs one")
+        if self.persona is not None:
+            unknown = sorted(set(self.persona.probes) - {c.id for c in self.criteria})
+            if unknown:
+                raise ValueError(f"persona: probes for unknown criteria {', '.join(unknown)}")
+        closing = [r for r in self.rounds if POLICIES[r].card_closing]
+        if closing and self.closing is None:
+            raise ValueError(f"closing: a card asked in the {closing[0]} round needs one (what "
+                             "the interviewer answers to the candidate's closing question)")
         if len(set(self.rounds)) != len(self.rounds):
             raise ValueError("rounds: listed twice")
         return self

@@ -19,11 +19,12 @@ SCHEMA_VERSION = 1
 
 # The interviewer's moves after an answer, declared once: a follow-up on the same question
 # (its kind), or leaving it. The engine's router decides one; the transcript records the
-# follow-up as an interviewer act of the same name ("deepen" is recorded as a "probe").
+# follow-up as an interviewer act of the same name ("deepen" is recorded as a "probe"; "press",
+# asking a thin or off-question answer for specifics, as a "pushback").
 # "clarify" asks which condition an ambiguous number assumed ("Is that with an FP8 or a BF16
 # cache?"): a number right under one reading and wrong under another is asked, never accused.
 FollowUpKind = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution",
-                       "metric", "deepen"]
+                       "metric", "deepen", "press"]
 FOLLOW_UP_KINDS: tuple[FollowUpKind, ...] = get_args(FollowUpKind)
 DecisionKind = Literal[FollowUpKind, "next", "wrap"]
 FollowUpAct = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution", "metric"]
@@ -33,7 +34,7 @@ Act = Literal["opening", "question", FollowUpAct, "move-on", "wrap-up", "closing
 
 def act_of(kind: FollowUpKind) -> FollowUpAct:
     """The interviewer act a follow-up of this kind is recorded as."""
-    return "probe" if kind == "deepen" else kind
+    return "probe" if kind == "deepen" else "pushback" if kind == "press" else kind
 
 
 def now_iso() -> str:

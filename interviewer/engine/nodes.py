@@ -144,24 +144,31 @@ def _resolved(card: Card, rec: QuestionRecord, reply: str) -> list[dict]:
 
 # -- the nodes ------------------------------------------------------------------------------
 
+def _cards(state: InterviewState, ctx: EngineContext) -> list[Card]:
+    return [ctx.bank.get(q) for q in state["questions"]]
+
+
+def _said(state: InterviewState) -> tuple[str, ...]:
+    """What the interviewer has said in the session's recent turns (each question's dialog)."""
+    return tuple(t["text"] for r in (state.get("records") or {}).values()
+                 for t in r.get("dialog") or [] if t["role"] == "interviewer")
+
+
 def opening(state: InterviewState, runtime: Ctx) -> dict:
-    out, policy = _Out(state), runtime.context.policy
-    n = len(state["questions"])
+    out, ctx = _Out(state), runtime.context
     out.add("interviewer", act="opening",
-            text=f"Hi, I'll be your interviewer for this {policy.title} round. "
-                 f"{policy.opening} We have {n} question{'s' if n != 1 else ''} and about "
-                 f"{policy.minutes} minutes. Answer the way you would out loud.")
+            text=phrases.opening_text(out.voice(), ctx.policy, _cards(state, ctx)))
     return out.update(clear=True, q_index=0, turn=state.get("turn", 0), records={},
                       phase="question", started=now_iso())
 
 
 def ask(state: InterviewState, runtime: Ctx) -> dict:
     out, card = _Out(state), _card(state, runtime.context)
-    out.add("interviewer", act="question", question=card.id,
-            text=question_text(card, runtime.context.policy))
+    text = question_text(card, runtime.context.policy)
+    out.add("interviewer", act="question", question=card.id, text=text)
     records = dict(state.get("records") or {})
     records[card.id] = new_record() | {"asked_at": now_iso(),
-                                       "dialog": [{"role": "interviewer", "text": card.question}]}
+                                       "dialog": [{"role": "interviewer", "text": text}]}
     return out.update(records=records)
 
 
@@ -202,7 +209,8 @@ def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
             out.add("tool_check", question=card.id, **{k: tc[k] for k in CHECK_FIELDS if k in tc})
     elapsed = _elapsed(rec.get("asked_at"), state["answer"].get("t"))
     d = decide(card, ctx.policy, rec, a, text, state["max_follow_ups"], elapsed,
-               _elapsed(state.get("started"), state["answer"].get("t")))
+               _elapsed(state.get("started"), state["answer"].get("t")),
+               phrases.session_minutes(_cards(state, ctx)))
     if d.kind in FOLLOW_UP_KINDS:
         rec["follow_ups"] += 1
         if d.kind in ("challenge", "clarify"):
@@ -213,7 +221,7 @@ def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
             rec["asked"] = rec["asked"] + ["clarify"]
         elif d.kind == "probe":
             rec["probed"] = rec["probed"] + [d.target]
-        elif d.kind in ("contribution", "metric"):
+        elif d.kind in ("contribution", "metric", "press"):
             rec["asked"] = rec["asked"] + [d.kind]
         if d.kind == "change":
             rec["changes"] += 1
@@ -234,7 +242,9 @@ def follow_up(state: InterviewState, runtime: Ctx) -> dict:
         seen = {**seen, "tool_checks": seen["tool_checks"]
                 + list(state["records"][card.id].get("checks") or [])}
     text = phrases.follow_up_draft(out.voice(), card, kind, target, seen,
-                                   state["records"][card.id]["asked"])
+                                   state["records"][card.id]["asked"],
+                                   policy=runtime.context.policy, answer=state["answer"]["text"],
+                                   said=_said(state))
     if kind == "change":
         fu = next(f for f in card.follow_ups if f.id == target)
         out.add("requirement_change", question=card.id, follow_up=fu.id, text=fu.text)
@@ -250,16 +260,17 @@ def next_question(state: InterviewState, runtime: Ctx) -> dict:
     nxt = state["q_index"] + 1
     if nxt < len(state["questions"]):
         reason = state["decision"]["reason"]
-        options = (phrases.SKIPPED if "skipped" in reason else
-                   phrases.TIME_UP if "budget" in reason else phrases.MOVE_ON)
         out.add("interviewer", act="move-on", question=_card(state, runtime.context).id,
-                text=out.voice().pick(options), reason=reason)
+                text=phrases.move_on_text(out.voice(), reason, runtime.context.policy.name),
+                reason=reason)
     return out.update(q_index=nxt)
 
 
-def wrap_up(state: InterviewState) -> dict:
+def wrap_up(state: InterviewState, runtime: Ctx) -> dict:
     out = _Out(state)
-    out.add("interviewer", act="wrap-up", text=out.voice().pick(phrases.WRAP))
+    out.add("interviewer", act="wrap-up",
+            text=phrases.wrap_text(out.voice(), (state.get("decision") or {}).get("reason", ""),
+                                   runtime.context.policy.name))
     return out.update(phase="closing", q_index=min(state["q_index"],
                                                   len(state["questions"]) - 1))
 
@@ -277,6 +288,9 @@ def grade(state: InterviewState, runtime: Ctx) -> dict:
                       {q: list(r.get("texts") or []) for q, r in records.items()},
                       {q: r.get("follow_ups", 0) for q, r in records.items()}, not_asked)
     scorecard = HeuristicJudge().grade(answers, ctx.bank).model_dump()
-    out.add("interviewer", act="closing", text=out.voice().pick(phrases.CLOSING))
+    text = (state.get("answer") or {}).get("text", "")
+    out.add("interviewer", act="closing",
+            text=phrases.closing_text(out.voice(), _cards(state, ctx), text, ctx.policy.name,
+                                      is_command=parse_command(text) is not None))
     out.add("score", judge="heuristic", scorecard=scorecard)
     return out.update(scorecard=scorecard, phase="done")

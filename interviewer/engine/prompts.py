@@ -66,6 +66,8 @@ MOVES: dict[FollowUpKind | str, str] = {
     "contribution": "Ask what the candidate did personally.",
     "metric": "Ask for the metric that shows the outcome.",
     "deepen": "Test depth with the follow-up in the draft.",
+    "press": "The last answer was thin or off the question: ask for specifics, or put the "
+             "question again, as the draft does; do not praise it.",
     "wrap-up": "Close the questions and invite the candidate's questions for you.",
 }
 

@@ -10,6 +10,7 @@ from tools.units import format_value
 from transcripts.schema import DecisionKind
 
 from .. import candidate_commands as commands
+from . import reading
 from .state import Assessment, InterviewState, QuestionRecord
 
 
@@ -35,16 +36,18 @@ def _unasked(card: Card, rec: QuestionRecord, kinds: tuple[str, ...]):
 
 def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Assessment,
            answer: str, max_follow_ups: int, elapsed_s: float | None,
-           round_elapsed_s: float | None = None) -> Decision:
+           round_elapsed_s: float | None = None, round_minutes: float | None = None) -> Decision:
     """What the interviewer does after an answer. `rec` already includes this answer;
-    `elapsed_s` counts from when this question was asked, `round_elapsed_s` from the opening."""
+    `elapsed_s` counts from when this question was asked, `round_elapsed_s` from the opening;
+    `round_minutes` is the session's budget (its questions' budgets; the policy's without)."""
     cmd = commands.parse_command(answer)
     if cmd in commands.END:
         return Decision("wrap", None, "the candidate ended the interview")
     if cmd in commands.SKIP:
         return Decision("next", None, "the candidate skipped the question")
-    if round_elapsed_s is not None and round_elapsed_s > policy.minutes * 60:
-        return Decision("wrap", None, f"over the round's {policy.minutes}-minute budget")
+    budget = policy.minutes if round_minutes is None else round_minutes
+    if round_elapsed_s is not None and round_elapsed_s > budget * 60:
+        return Decision("wrap", None, f"over the round's {budget:g}-minute budget")
     if rec["follow_ups"] >= max_follow_ups:
         return Decision("next", None, f"follow-up cap of {max_follow_ups} reached")
     if elapsed_s is not None and elapsed_s > card.budget_minutes * 60:
@@ -76,8 +79,19 @@ def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Ass
         if not assessment["has_metric"] and "metric" not in rec["asked"]:
             return Decision("metric", None, "the answer gives no metric")
 
-    coverage = len(rec["covered"]) / len(card.criteria)
-    if policy.changes_requirements and not rec["changes"] and coverage >= policy.change_after_coverage:
+    if "press" not in rec["asked"]:
+        short = reading.shortfall(card, assessment, answer, first=rec["answers"] <= 1)
+        if short == reading.THIN:
+            return Decision("press", short, f"a thin answer ({assessment['words']} words, no "
+                            "number, at most one criterion touched): ask for specifics once")
+        if short == reading.OFF_QUESTION:
+            return Decision("press", short, "the answer touches none of the question's "
+                            "criteria, numbers or vocabulary: put the question again once")
+
+    covered = reading.covered(card, rec)
+    coverage = len(covered) / len(card.criteria)
+    if (policy.changes_requirements and not rec["changes"]
+            and coverage >= policy.change_after_coverage):
         change = _unasked(card, rec, ("change-requirement", "add-constraint"))
         if change:
             return Decision("change", change[0].id, f"round policy: change a requirement once "
@@ -89,11 +103,12 @@ def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Ass
                         f"customer round: push back in character as {card.persona.role}")
 
     missing = sorted((c for c in card.criteria
-                      if c.id not in rec["covered"] and c.id not in rec["probed"]),
+                      if c.id not in covered and c.id not in rec["probed"]),
                      key=lambda c: (-c.weight, card.criteria.index(c)))
     if missing:
         c = missing[0]
-        return Decision("probe", c.id, f"criterion {c.id} (weight {c.weight:g}) not covered yet")
+        return Decision("probe", c.id, f"criterion {c.id} (weight {c.weight:g}) not covered "
+                        "in any answer yet")
 
     deepen = _unasked(card, rec, ("deepen", "add-constraint", "change-requirement"))
     if deepen and rec["follow_ups"] == 0:

@@ -31,13 +31,21 @@ def choose_questions(bank: Bank, round_type: str, ids: list[str] | None, count: 
     return random.Random(seed).sample(pool, min(n, len(pool)))
 
 
+def spoken_question(card: Card, policy: RoundPolicy | None) -> str:
+    """The question in this round's voice: the persona's own first-person words where the
+    round plays one, else the card's question."""
+    if policy is not None and policy.persona and card.persona is not None:
+        return card.persona.question
+    return card.question
+
+
 def question_text(card: Card, policy: RoundPolicy) -> str:
-    """The question as the interviewer says it: the design-scenario notice, the persona in a
-    customer round, then the card's question."""
+    """The question as the interviewer says it: the design-scenario notice, who the
+    interviewer plays in a customer round, then the question in that voice."""
     parts = []
     if card.notice:
         parts.append(card.notice)
     if policy.persona and card.persona:
         parts.append(f"For this one I'm {card.persona.name}, {card.persona.role}.")
-    parts.append(card.question)
+    parts.append(spoken_question(card, policy))
     return " ".join(parts)

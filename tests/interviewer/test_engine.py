@@ -83,6 +83,8 @@ def test_right_number_is_checked_and_not_challenged(tmp_path):
 def test_missing_criterion_gets_its_probe(tmp_path):
     card = BANK.get("why-fde")
     s, turn = first_reply(tmp_path, "why-fde", "It sounds like an interesting job to me.")
+    assert turn.utterances[-1].act == "pushback"   # a thin answer is asked for specifics once
+    turn = s.answer("Still, it sounds like an interesting job to me.")
     probe = turn.utterances[-1]
     weightiest = max(card.criteria, key=lambda c: c.weight)
     assert probe.act == "probe" and weightiest.probe in probe.text
@@ -182,7 +184,8 @@ def test_resume_shows_the_pending_question_without_rewriting_it(tmp_path):
     s.close()
     r = Session.resume(s.id, out=tmp_path)
     turn = r.start()
-    assert turn.utterances and turn.utterances[-1].act == "probe"
+    assert turn.utterances and turn.utterances[-1].act == "pushback"   # thin: asked for more
+    assert turn.utterances[-1].text == before[-1].text
     assert len(load(r.path).events) == len(before)
 
 
@@ -199,7 +202,7 @@ def test_routers_are_pure_and_respect_time_budgets():
     from rubrics.rounds import get_policy
     from interviewer.engine.routing import decide, new_record
     card = BANK.get("why-fde")
-    rec = new_record() | {"answers": 1}
+    rec = new_record() | {"answers": 1, "asked": ["press"]}   # thin, and already pressed
     quiet = {"covered": {}, "tool_checks": [], "red_flags": {}, "first_person": True,
              "has_metric": True, "words": 5}
     policy = get_policy("technical")

@@ -103,3 +103,36 @@ def test_bad_poor_pattern_is_named(tmp_path):
     with pytest.raises(CardError) as err:
         load_card(p)
     assert "field criteria[0].poor" in str(err.value)
+
+
+Q33 = (CARDS_DIR / "q33.toml").read_text()
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda s: s.replace("Tell me what happened and what you're proposing.",
+                         "Tell me what happened and what you propose to the CTO."),
+     "third person"),
+    (lambda s: s.replace('question = "Thanks for getting on a call.',
+                         'question = "Thanks for getting on a call. A deployment slipped.'
+                         '"\nxquestion = "'), "xquestion"),
+    (lambda s: s.replace('ownership = "Whose fault is this?"',
+                         'ownership = "Whose fault is this?"\n'
+                         'not-a-criterion = "Why is it me you called?"'),
+     "unknown criteria"),
+    (lambda s: s.replace("\n[closing]\n", "\n[unused]\n"), "closing"),
+])
+def test_persona_voice_and_closing_answers_are_validated(tmp_path, edit, message):
+    bad = edit(Q33)
+    assert bad != Q33, "the edit did not apply"
+    p = write(tmp_path, bad, name="q33.toml")
+    with pytest.raises(CardError, match=message) as err:
+        load_card(p)
+    assert str(p) in str(err.value)
+
+
+def test_a_persona_question_must_be_in_the_first_person(tmp_path):
+    start = Q33.index('question = "Thanks for getting on a call.')
+    end = Q33.index("\n", start)
+    bad = Q33[:start] + 'question = "Tell them about a time a deployment slipped."' + Q33[end:]
+    with pytest.raises(CardError, match="first person"):
+        load_card(write(tmp_path, bad, name="q33.toml"))

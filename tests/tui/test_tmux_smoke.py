@@ -68,6 +68,16 @@ def quit_app(tmux: Tmux) -> None:
     assert not tmux.alive(), "the app did not quit on Ctrl+Q"
 
 
+def _follow_up(out) -> str:
+    """The start of what the offline interviewer says to the thin answer (seeded: the same)."""
+    from interviewer.engine.session import Session
+    s = Session.new(round_type="technical", questions=["why-fde"], seed=1, out=out)
+    s.start()
+    text = s.answer("It sounds like an interesting job to me.").utterances[-1].text
+    s.close()
+    return " ".join(text.split()[:5])
+
+
 def test_smoke_in_tmux(tmp_path):
     env = passed_env()
     tmux = Tmux(f"fde-smoke-{os.getpid()}",
@@ -77,7 +87,7 @@ def test_smoke_in_tmux(tmp_path):
         tmux.keys("It sounds like an interesting job to me.", literal=True)
         time.sleep(0.5)
         tmux.keys("C-s")
-        tmux.wait_for("What would you get in this job")   # the probe for the weightiest gap
+        tmux.wait_for(_follow_up(tmp_path / "ref"))   # asked for specifics: a thin answer
         tmux.keys("C-q")
         end = time.monotonic() + 20
         while tmux.alive() and time.monotonic() < end:
