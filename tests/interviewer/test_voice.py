@@ -61,10 +61,11 @@ def test_no_praise_after_the_poor_levels_mistake(tmp_path, seed):
 def test_no_praise_after_a_wrong_number(tmp_path, seed):
     card = BANK.get("why-fde")
     s = session(tmp_path, "technical", ["why-fde"], seed=seed)
-    assert s.answer("Only about 45% of the postings list pay, per Plank.").utterances[-1].act \
-        == "challenge"
+    # a number the claim reader is sure is wrong (a card-cue-only figure is asked, not accused)
+    assert s.answer("Only 388 of 1,333 postings list pay, about 45%, per Plank.") \
+        .utterances[-1].act == "challenge"
     # still wrong: no second challenge, and the follow-up praises nothing
-    follow = s.answer("I stand by 45% of postings listing pay. I want to own a deployment end "
+    follow = s.answer("I stand by 388 of 1,333 postings listing pay. I want to own a deployment end "
                       "to end and be judged by adoption in production; I've built on customer "
                       "systems before.").utterances[-1]
     assert follow.act != "challenge"

@@ -107,11 +107,12 @@ def test_resume_in_tmux_shows_the_conversation_so_far_and_the_round_clock(tmp_pa
     tmux = Tmux(f"fde-resume-{os.getpid()}",
                 f"{EXE} practice --out {tmp_path} --question why-fde --seed 1", passed_env(),
                 size=(80, 24))
+    follow_up = _follow_up(tmp_path / "seeded")
     try:
         tmux.wait_for("Why do you want to be a forward deployed engineer")
         tmux.keys("It sounds like an interesting job to me.", literal=True)
         tmux.keys("C-s")   # at once: the submit waits for the typing to land
-        tmux.wait_for("What would you get in this job")
+        tmux.wait_for(follow_up)
         quit_app(tmux)
     finally:
         tmux.kill()
@@ -120,9 +121,11 @@ def test_resume_in_tmux_shows_the_conversation_so_far_and_the_round_clock(tmp_pa
                 f"{EXE} practice --out {tmp_path} --resume {path.stem}", passed_env(),
                 size=(80, 24))
     try:
-        tmux.wait_for("What would you get in this job")
+        tmux.wait_for(follow_up)
         tmux.wait_for("It sounds like an interesting job to me.")   # the answer, above it
-        screen = tmux.wait_for("/ 45:00 round")
+        from rubrics import default_bank   # one question: the round's budget is its budget
+        budget = default_bank().get("why-fde").budget_minutes
+        screen = tmux.wait_for(f"/ {budget:02d}:00 round")
         assert "/ 00:00" not in screen
         tmux.keys("BTab")      # focus the conversation and scroll it to the top
         tmux.keys("Home")

@@ -188,8 +188,9 @@ class InterviewScreen(Screen):
     def _show_history(self, started: str, events: list) -> None:
         """The conversation so far (a resumed session) and the clocks from the transcript:
         the round's since the session started, the question's since it was asked."""
-        self.query_one(QuestionTimer).start_round(get_policy(self.round_type).minutes,
-                                                  since=started)
+        # the round's budget is the sum of its questions' budgets, as the greeting says
+        minutes = sum(self.bank.get(q).budget_minutes for q in self.session.header.questions)
+        self.query_one(QuestionTimer).start_round(minutes, since=started)
         self.query_one(ConversationLog).show_history(events)
         self._show_events(events)
 
