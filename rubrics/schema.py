@@ -47,13 +47,15 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _compile_all(signals: list[str]) -> list[str]:
-    for i, s in enumerate(signals):
+def compile_all(patterns: list[str]) -> list[str]:
+    """A field validator: every pattern of the list compiles (the error names which)."""
+    for i, s in enumerate(patterns):
         try:
             re.compile(s, re.IGNORECASE)
         except re.error as exc:
-            raise ValueError(f"signal {i} {s!r} is not a valid regular expression: {exc}") from None
-    return signals
+            raise ValueError(f"pattern {i} {s!r} is not a valid regular expression: {exc}") \
+                from None
+    return patterns
 
 
 class Levels(Strict):
@@ -71,7 +73,7 @@ class Requirement(Strict):
     min: int = Field(default=1, ge=1, le=5)
     checks: list[str] = Field(default_factory=list, description="number check ids")
 
-    _check_any = field_validator("any")(_compile_all)
+    _check_any = field_validator("any")(compile_all)
 
     @model_validator(mode="after")
     def _something(self) -> "Requirement":
@@ -95,8 +97,8 @@ class Criterion(Strict):
     poor: list[str] = Field(default_factory=list, description="patterns of the poor level's "
                             "mistake: with the solid level unmet, the criterion is missing")
 
-    _check_signals = field_validator("signals")(_compile_all)
-    _check_poor = field_validator("poor")(_compile_all)
+    _check_signals = field_validator("signals")(compile_all)
+    _check_poor = field_validator("poor")(compile_all)
 
 
 class Tolerance(Strict):
@@ -131,7 +133,7 @@ class NumberCheck(Strict):
     arithmetic: str = Field(min_length=5, description="the arithmetic, as the interviewer "
                             "would say it when challenging a wrong number")
 
-    _check_cues = field_validator("cues")(_compile_all)
+    _check_cues = field_validator("cues")(compile_all)
 
 
 class FollowUp(Strict):
@@ -146,7 +148,7 @@ class RedFlag(Strict):
     description: str = Field(min_length=10)
     signals: list[str] = Field(min_length=1)
 
-    _check_signals = field_validator("signals")(_compile_all)
+    _check_signals = field_validator("signals")(compile_all)
 
 
 class Fact(Strict):

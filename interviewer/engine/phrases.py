@@ -19,6 +19,7 @@ from rubrics import Card
 from rubrics.bank import DataFileError, read_toml_model
 from rubrics.claims.wording import conditions_phrase
 from rubrics.rounds import RoundPolicy
+from rubrics.schema import compile_all
 from rubrics.vocab import ROUND_TYPES
 from tools.units import format_value
 
@@ -88,19 +89,10 @@ def _lead(template: str) -> str:
     return template.split("{", 1)[0].strip()
 
 
-def _compiles(patterns: list[str]) -> list[str]:
-    for p in patterns:
-        try:
-            re.compile(p, re.IGNORECASE)
-        except re.error as exc:
-            raise ValueError(f"{p!r} is not a valid regular expression: {exc}") from None
-    return patterns
-
-
 class NoQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     patterns: list[str] = Field(min_length=1)
-    _check = field_validator("patterns")(_compiles)
+    _check = field_validator("patterns")(compile_all)
 
 
 class PhraseBank(BaseModel):
@@ -116,7 +108,7 @@ class PhraseBank(BaseModel):
         for topic, patterns in v.items():
             if not patterns:
                 raise ValueError(f"{topic}: no patterns")
-            _compiles(patterns)
+            compile_all(patterns)
         return v
 
     @model_validator(mode="after")
