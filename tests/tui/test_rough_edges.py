@@ -20,7 +20,7 @@ from interviewer.tui.screens.pick import PickScreen
 from interviewer.tui.screens.scorecard import ScorecardScreen
 from interviewer.tui.screens.sessions import ReplayScreen, SessionsScreen
 from interviewer.tui.widgets.timer import QuestionTimer
-from rubrics.rounds import get_policy
+from rubrics import default_bank
 from transcripts import ARCHIVE_DIR, load, sessions_dir
 
 from .test_app import texts, type_answer, wait_for
@@ -150,8 +150,9 @@ async def test_resume_shows_the_whole_conversation_and_the_round_clock(tmp_path)
         assert "I like customers and 45% of postings list pay." in shown
         assert app.screen.query_one("#numbers").checks == 1
         clocks = app.screen.query_one(QuestionTimer).text
-        minutes = get_policy("technical").minutes
-        assert f"10:0" in clocks.splitlines()[1] and f"/ {minutes}:00  round" in clocks
+        # the round's budget: the sum of its questions' budgets, as the greeting says
+        minutes = sum(default_bank().get(q).budget_minutes for q in s.header.questions)
+        assert f"10:0" in clocks.splitlines()[1] and f"/ {minutes:02d}:00  round" in clocks
         assert "/ 00:00" not in clocks
 
 
