@@ -183,21 +183,6 @@ class Voice:
         return self.pick(phrase_bank().lines(move, round_name), avoid, **kw)
 
 
-def fmt(value: float, unit: str) -> str:
-    """A computed number as the interviewer says it."""
-    if unit == "percent":
-        return f"{value:.1f}%"
-    if unit == "fraction":
-        return f"{value:.3f}"
-    if abs(value) >= 1000:
-        text = f"{value:,.0f}"
-    elif abs(value) >= 10:
-        text = f"{value:.1f}".rstrip("0").rstrip(".")
-    else:
-        text = f"{value:.3g}"
-    return f"{text} {unit}" if unit not in ("count", "x") else (text + ("x" if unit == "x" else ""))
-
-
 _COUNTS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 
 

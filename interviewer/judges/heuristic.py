@@ -70,11 +70,10 @@ def criterion_verdict(c: Criterion, text: str, numbers: dict[str, bool],
             return "missing", spans, "makes the poor level's mistake"
         return verdict, spans, (
             f"{len(spans)} distinct piece(s) of evidence from the card's {len(c.signals)} signals")
-    missed, wrong, spans, right = [], [], [], False
+    missed, wrong, spans = [], [], []
     for i, req in enumerate(c.solid):
         wrong += [k for k in req.checks if numbers.get(k) is False]
         if any(numbers.get(k) is True for k in req.checks):
-            right = True
             continue                    # a right number is this requirement
         if missed and spans:
             missed.append(i)            # met is out of reach and some evidence is in hand

@@ -19,6 +19,8 @@ from interviewer.engine.session import Session, SessionError
 from llm_servers import Reply
 from transcripts import load
 
+from .test_plain import _read_until
+
 EXE = str(Path(sys.executable).parent / "fde-interview")
 
 # The CLI with one function replaced by a stall that first writes a marker file: the test
@@ -63,16 +65,6 @@ def _wait(condition, proc, what: str, timeout: float = 90) -> None:
         assert proc.poll() is None, f"the process ended before {what}: {proc.communicate()}"
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
         time.sleep(0.02)
-
-
-def _read_until(proc, needle: str, timeout: float = 90) -> str:
-    out, deadline = "", time.monotonic() + timeout
-    while needle not in out:
-        assert time.monotonic() < deadline, f"timed out waiting for {needle!r}: {out[-500:]}"
-        ch = proc.stdout.read(1)
-        assert ch, f"process ended before {needle!r}: {out[-500:]}"
-        out += ch
-    return out
 
 
 def stalled(tmp_path, target: str, *args, stdin: str = "", **popen):
@@ -246,7 +238,7 @@ def test_a_second_process_is_turned_away(tmp_path):
                               "--question", "why-fde"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
-        _read_until(first, "> ")
+        _read_until(first, "> ", timeout=90)
         t = only_transcript(tmp_path)
         before = t.path.read_bytes()
         second = practice(tmp_path, "--resume", t.header.session_id, stdin="Me too.\n\n")
@@ -318,7 +310,7 @@ def test_ctrl_c_mid_answer_saves_and_resumes(tmp_path, ignored):
                              "--question", "why-fde"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, bufsize=0, preexec_fn=pre)
-    _read_until(proc, "> ")
+    _read_until(proc, "> ", timeout=90)
     proc.stdin.write("The first line of an answer\n")
     proc.stdin.flush()
     proc.send_signal(signal.SIGINT)

@@ -11,17 +11,9 @@ from interviewer.tui.widgets.labels import LabelPanel
 from transcripts import load
 
 from ..interviewer.test_labels import scored
+from .test_app import wait_for
 
 SIZE = (140, 45)
-
-
-async def wait_for(pilot, predicate, timeout=20.0):
-    import asyncio
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not predicate():
-        assert loop.time() < end, "timed out waiting for the app"
-        await pilot.pause(0.05)
 
 
 @pytest.mark.asyncio

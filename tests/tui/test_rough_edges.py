@@ -152,7 +152,7 @@ async def test_resume_shows_the_whole_conversation_and_the_round_clock(tmp_path)
         clocks = app.screen.query_one(QuestionTimer).text
         # the round's budget: the sum of its questions' budgets, as the greeting says
         minutes = sum(default_bank().get(q).budget_minutes for q in s.header.questions)
-        assert f"10:0" in clocks.splitlines()[1] and f"/ {minutes:02d}:00  round" in clocks
+        assert "10:0" in clocks.splitlines()[1] and f"/ {minutes:02d}:00  round" in clocks
         assert "/ 00:00" not in clocks
 
 
