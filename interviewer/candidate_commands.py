@@ -9,11 +9,14 @@ import re
 END = frozenset({"/end", "/quit", "/stop"})
 SKIP = frozenset({"/skip", "/next"})
 HELP = frozenset({"/help", "/?"})
-COMMANDS = END | SKIP | HELP
+RUN = frozenset({"/run"})   # the coding round: run the latest code against the tests
+COMMANDS = END | SKIP | HELP | RUN
 
 HELP_TEXT = """Commands (each alone on a line of its own):
   /skip   move to the next question (also /next)
   /end    finish the interview now; you will still be graded (also /quit, /stop)
+  /run    run your latest code against the examples and the current part's tests
+          (coding round; the code is your last ``` block)
   /help   show this help (also /?)
 Any other line, even one starting with /, is part of your answer."""
 

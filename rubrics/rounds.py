@@ -25,6 +25,9 @@ class RoundPolicy:
     #                                      customer's CTO...) and pushes back in character
     behavioral: bool = False             # probe for, and grade, personal contribution and a metric
     code_editor: bool = False            # answers are code: a Python editor in the terminal app
+    runs_code: bool = False              # the candidate runs their code against the card's
+    #                                      problem (rubrics.problems): examples, then the
+    #                                      current part's hidden tests; passing reveals the next
     change_after_coverage: float = 0.34  # share of criteria covered before a change lands
     card_closing: bool = False           # the candidate's closing questions about the job are
     #                                      answered from the cards' `closing` data (every card
@@ -46,7 +49,7 @@ POLICIES: dict[RoundType, RoundPolicy] = {p.name: p for p in [
     RoundPolicy("coding", "coding",
                 "This is a coding round. Talk me through the design first, then the code and how "
                 "you'd test it.",
-                default_questions=1, minutes=45, code_editor=True),
+                default_questions=1, minutes=45, code_editor=True, runs_code=True),
     RoundPolicy("case", "decomposition case",
                 "This is a case round. Break the problem down out loud; I will change the "
                 "requirements partway, as a customer would.",

@@ -26,10 +26,12 @@ SCHEMA_VERSION = 1
 FollowUpKind = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution",
                        "metric", "deepen", "press"]
 FOLLOW_UP_KINDS: tuple[FollowUpKind, ...] = get_args(FollowUpKind)
-DecisionKind = Literal[FollowUpKind, "next", "wrap"]
+# "run": the candidate asked to run their code (the coding round), and the engine reports it.
+DecisionKind = Literal[FollowUpKind, "next", "wrap", "run"]
 FollowUpAct = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution", "metric"]
 FOLLOW_UP_ACTS: tuple[FollowUpAct, ...] = get_args(FollowUpAct)
-Act = Literal["opening", "question", FollowUpAct, "move-on", "wrap-up", "closing"]
+# "run": the interviewer's report on a run of the candidate's code (the coding round)
+Act = Literal["opening", "question", FollowUpAct, "move-on", "wrap-up", "closing", "run"]
 
 
 def act_of(kind: FollowUpKind) -> FollowUpAct:
@@ -77,6 +79,7 @@ class CandidateEvent(_Event):
     text: str
     turn: int
     source: Literal["typed", "voice", "command"] = "typed"
+    run: bool | None = None   # the answer is code sent to run (the app's run key); else unset
 
 
 CheckStatus = Literal["ok", "wrong", "ambiguous"]
@@ -118,6 +121,47 @@ class RequirementChangeEvent(_Event):
     text: str
 
 
+class RunFailure(Record):
+    """One test of a run that did not pass: its name, how it ended, the message (a hidden
+    test's message is recorded for the record; the candidate hears the part's hint)."""
+    test: str
+    outcome: Literal["failed", "error", "timeout"]
+    message: str = ""
+
+
+class CodeRunEvent(_Event):
+    """One run of the candidate's code in the coding round (the sandbox's report): the part
+    whose hidden tests ran (with the visible examples first), the counts over those tests,
+    the failures, how the code was isolated, the candidate's own tests and their line
+    coverage of the solution, and the code exactly as it ran. `part_started`: when that
+    part was revealed (the part's clock, for the time to pass). `problem`: why the code could
+    not run at all, in plain words (a syntax error, a timeout, memory)."""
+    type: Literal["code_run"] = "code_run"
+    part: int
+    passed: int
+    failed: int
+    errors: int
+    timed_out: bool = False
+    isolation: str
+    duration_ms: int
+    failures: list[RunFailure] = Field(default_factory=list)
+    coverage: float | None = None
+    candidate_passed: int | None = None
+    candidate_failed: int | None = None
+    problem: str | None = None
+    part_started: str | None = None
+    code: str
+
+    @property
+    def total(self) -> int:
+        return self.passed + self.failed + self.errors
+
+    @property
+    def ok(self) -> bool:
+        return self.total > 0 and self.passed == self.total and not self.timed_out \
+            and self.problem is None
+
+
 class NoticeEvent(_Event):
     type: Literal["notice"] = "notice"
     level: Literal["info", "warning", "error"] = "info"
@@ -149,4 +193,5 @@ class LabelEvent(_Event):
 
 
 Event = Annotated[InterviewerEvent | CandidateEvent | ToolCheckEvent | RequirementChangeEvent
-                  | NoticeEvent | ScoreEvent | LabelEvent, Field(discriminator="type")]
+                  | NoticeEvent | ScoreEvent | LabelEvent | CodeRunEvent,
+                  Field(discriminator="type")]

@@ -4,6 +4,7 @@ routers (routing.py), round policies (rubrics.rounds).
 opening -> ask -> wait -> assess -+-> follow_up -> wait ...
                                   +-> next_question -> ask | wrap_up
                                   +-> wrap_up -> wait_closing -> grade -> END
+                                  +-> run_code -> wait   (the coding round's /run)
 
 The compiled graph holds no session objects: the bank, the round's policy and the LLM
 interviewer reach the nodes as the run's context (`context=engine_context(...)` on every
@@ -25,7 +26,7 @@ def build_graph(checkpointer=None):
     """The compiled interview graph (the same for every round: policies are context)."""
     g = StateGraph(InterviewState, context_schema=EngineContext)
     for name, fn in [("opening", nodes.opening), ("ask", nodes.ask), ("wait", nodes.wait),
-                     ("assess", nodes.assess_answer), ("follow_up", nodes.follow_up),
+                     ("assess", nodes.assess_answer), ("follow_up", nodes.follow_up), ("run_code", nodes.run_code),
                      ("next_question", nodes.next_question), ("wrap_up", nodes.wrap_up),
                      ("wait_closing", nodes.wait_closing), ("grade", nodes.grade)]:
         g.add_node(name, fn)
@@ -33,8 +34,10 @@ def build_graph(checkpointer=None):
     g.add_edge("opening", "ask")
     g.add_edge("ask", "wait")
     g.add_edge("wait", "assess")
-    g.add_conditional_edges("assess", after_assess, ["follow_up", "next_question", "wrap_up"])
+    g.add_conditional_edges("assess", after_assess,
+                            ["follow_up", "next_question", "wrap_up", "run_code"])
     g.add_edge("follow_up", "wait")
+    g.add_edge("run_code", "wait")
     g.add_conditional_edges("next_question", after_next, ["ask", "wrap_up"])
     g.add_edge("wrap_up", "wait_closing")
     g.add_edge("wait_closing", "grade")
@@ -42,8 +45,30 @@ def build_graph(checkpointer=None):
     return g.compile(checkpointer=checkpointer)
 
 
-def engine_context(round_type: str, bank: Bank | None = None, llm=None) -> EngineContext:
+def engine_context(round_type: str, bank: Bank | None = None, llm=None,
+                   **coding) -> EngineContext:
     """What the nodes of one session read besides the state. With `llm` (an LLMInterviewer)
     the model words each follow-up and checks numbers through function calls; without it, or
-    whenever it fails, the offline interviewer does."""
-    return EngineContext(bank=bank or default_bank(), policy=get_policy(round_type), llm=llm)
+    whenever it fails, the offline interviewer does. A round that runs code gets the card's
+    problems, the sandbox's runner and its isolation probe unless `coding` passes its own
+    (problem=, run_code=, isolation=: tests pass fakes)."""
+    policy = get_policy(round_type)
+    if policy.runs_code:
+        coding = {**_coding_defaults(), **coding}
+    return EngineContext(bank=bank or default_bank(), policy=policy, llm=llm, **coding)
+
+
+def _coding_defaults() -> dict:
+    """The real problem loader, runner and probe, where they are installed."""
+    found: dict = {}
+    try:
+        from rubrics.problems import load_problem   # lazy: only the coding round reads them
+        found["problem"] = load_problem
+    except ImportError:
+        pass
+    try:
+        import sandbox   # lazy: only the coding round runs code
+        found["run_code"], found["isolation"] = sandbox.run_tests, sandbox.probe_isolation
+    except ImportError:
+        pass
+    return found

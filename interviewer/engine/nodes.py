@@ -14,14 +14,14 @@ from rubrics import Card
 from rubrics.claims.combine import resolve
 from transcripts import FOLLOW_UP_KINDS, act_of, now_iso
 
-from ..candidate_commands import parse_command
+from ..candidate_commands import RUN, parse_command
 from ..judges.base import Answers, split_asked
 from ..judges.heuristic import HeuristicJudge
 from ..llm.base import LLMError
-from . import phrases
+from . import coding, phrases
 from .assess import CHECK_FIELDS, assess
 from .llm_interviewer import Leak, ModelPaused
-from .routing import decide, new_record
+from .routing import Decision, decide, new_record
 from .selection import question_text
 from .state import CLEAR, Assessment, DialogTurn, EngineContext, InterviewState, QuestionRecord
 
@@ -162,14 +162,40 @@ def opening(state: InterviewState, runtime: Ctx) -> dict:
                       phase="question", started=now_iso())
 
 
+def _problem(ctx: EngineContext, card: Card):
+    """The card's runnable problem in a round that runs code; None otherwise."""
+    if not ctx.policy.runs_code or ctx.problem is None:
+        return None
+    return ctx.problem(card.id)
+
+
 def ask(state: InterviewState, runtime: Ctx) -> dict:
-    out, card = _Out(state), _card(state, runtime.context)
-    text = question_text(card, runtime.context.policy)
+    ctx = runtime.context
+    out, card = _Out(state), _card(state, ctx)
+    text = question_text(card, ctx.policy)
+    problem, extra = _problem(ctx, card), {}
+    if problem is not None and problem.parts:
+        first = min(problem.parts, key=lambda p: p.number)
+        text += " " + coding.part_intro(problem, first)
+        extra = {"part": first.number, "part_at": now_iso(), "runs": []}
+        if not any((r.get("runs") is not None) for r in (state.get("records") or {}).values()):
+            _isolation_notice(ctx, out, card)   # once a session, before its first run
     out.add("interviewer", act="question", question=card.id, text=text)
     records = dict(state.get("records") or {})
     records[card.id] = new_record() | {"asked_at": now_iso(),
-                                       "dialog": [{"role": "interviewer", "text": text}]}
+                                       "dialog": [{"role": "interviewer", "text": text}]} | extra
     return out.update(records=records)
+
+
+def _isolation_notice(ctx: EngineContext, out: _Out, card: Card) -> None:
+    if ctx.isolation is None:
+        return
+    try:
+        said = coding.isolation_notice(ctx.isolation())
+    except Exception as exc:   # a probe that fails says so; the interview goes on
+        said = f"Could not check how your code will be isolated: {exc}"
+    if said:
+        out.add("notice", question=card.id, level="warning", text=said)
 
 
 def wait(state: InterviewState) -> dict:
@@ -211,6 +237,9 @@ def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
     d = decide(card, ctx.policy, rec, a, text, state["max_follow_ups"], elapsed,
                _elapsed(state.get("started"), state["answer"].get("t")),
                phrases.session_minutes(_cards(state, ctx)))
+    if ((parse_command(text) in RUN or state["answer"].get("run"))
+            and d.kind not in ("wrap", "next")):   # a run never outlasts the round's budget
+        d = Decision("run", str(rec.get("part") or ""), "the candidate ran their code")
     if d.kind in FOLLOW_UP_KINDS:
         rec["follow_ups"] += 1
         if d.kind in ("challenge", "clarify"):
@@ -255,6 +284,54 @@ def follow_up(state: InterviewState, runtime: Ctx) -> dict:
     return out.update(records={**state["records"], card.id: rec})
 
 
+def run_code(state: InterviewState, runtime: Ctx) -> dict:
+    """Run the candidate's latest code against the examples and the current part's hidden
+    tests, record the run, and report it as an interviewer would: what failed (a hint, never
+    a hidden test), the next part when this one passes or its minutes are up, the
+    complexity question after the last."""
+    ctx = runtime.context
+    out, card = _Out(state), _card(state, ctx)
+    rec = dict(state["records"][card.id])
+    problem = _problem(ctx, card)
+    part = coding.part_of(problem, rec.get("part") or 0) if problem is not None else None
+    code = coding.latest_code(list(rec.get("texts") or []))
+    if part is None or ctx.run_code is None:
+        words = ("Nothing runs in this round: talk me through it instead."
+                 if not ctx.policy.runs_code else
+                 "I can't run code for this question: walk me through how you'd test it.")
+    elif code is None:
+        words = ("There's no code to run yet: write it in a ``` block (or the editor), then "
+                 "/run.")
+    else:
+        event = coding.run(ctx.run_code, problem, part, code)
+        event["part_started"] = rec.get("part_at")
+        out.add("code_run", question=card.id, **event)
+        nxt = coding.part_of(problem, part.number + 1)
+        ok = coding.passed(event)
+        used = _elapsed(rec.get("part_at"), out.events[-1]["t"])
+        time_up = used is not None and used > part.minutes * 60
+        words = coding.report_words(problem, part, event, last=nxt is None, time_up=time_up)
+        rec["runs"] = list(rec.get("runs") or []) + [
+            {k: event.get(k) for k in ("part", "passed", "failed", "errors", "timed_out",
+                                       "problem", "coverage", "candidate_passed",
+                                       "candidate_failed", "part_started")}
+            | {"t": out.events[-1]["t"]}]
+        if nxt is not None and (ok or time_up):
+            said = coding.reveal_words(nxt)
+            out.add("requirement_change", question=card.id, follow_up=f"part-{nxt.number}",
+                    text=nxt.requirement)
+            words += " " + said
+            rec["part"], rec["part_at"] = nxt.number, out.events[-1]["t"]
+        elif ok and not rec.get("solved"):
+            rec["solved"] = True
+            if part.after_pass:
+                words += " " + part.after_pass
+    out.add("interviewer", act="run", question=card.id, text=words,
+            reason="the candidate ran their code")
+    rec["dialog"] = _dialog(rec, "interviewer", words)
+    return out.update(records={**state["records"], card.id: rec})
+
+
 def next_question(state: InterviewState, runtime: Ctx) -> dict:
     out = _Out(state)
     nxt = state["q_index"] + 1
@@ -286,7 +363,8 @@ def grade(state: InterviewState, runtime: Ctx) -> dict:
     asked, not_asked = split_asked(list(state["questions"]), records)
     answers = Answers(ctx.policy.name, asked,
                       {q: list(r.get("texts") or []) for q, r in records.items()},
-                      {q: r.get("follow_ups", 0) for q, r in records.items()}, not_asked)
+                      {q: r.get("follow_ups", 0) for q, r in records.items()}, not_asked,
+                      runs={q: list(r["runs"]) for q, r in records.items() if r.get("runs")})
     scorecard = HeuristicJudge().grade(answers, ctx.bank).model_dump()
     text = (state.get("answer") or {}).get("text", "")
     out.add("interviewer", act="closing",

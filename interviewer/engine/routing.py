@@ -119,6 +119,8 @@ def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Ass
 def after_assess(state: InterviewState) -> str:
     """Conditional edge after `assess`: the node that carries out the decision."""
     kind = state["decision"]["kind"]
+    if kind == "run":
+        return "run_code"
     if kind == "wrap":
         return "wrap_up"
     if kind == "next":

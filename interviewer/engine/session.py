@@ -63,7 +63,7 @@ class Turn:
 
 class Session:
     def __init__(self, directory: Path, header: Header, bank: Bank, llm=None,
-                 lock: SessionLock | None = None):
+                 lock: SessionLock | None = None, coding: dict | None = None):
         self.dir = Path(directory)
         self.header, self.bank, self.llm = header, bank, llm
         self.id = header.session_id
@@ -76,7 +76,9 @@ class Session:
         from langgraph.checkpoint.sqlite import SqliteSaver   # lazy: only a live session needs it
         self._saver = SqliteSaver(self._conn)
         self.graph = build_graph(self._saver)
-        self.context = engine_context(header.round, bank, llm)
+        # coding: the coding round's problem loader, runner and isolation probe (tests pass
+        # fakes; by default the real ones, see graph.engine_context)
+        self.context = engine_context(header.round, bank, llm, **(coding or {}))
         self.config = {"configurable": {"thread_id": self.id}}
         self.writer: TranscriptWriter | None = None
         self._final: dict | None = None     # the last state, once the checkpoints are deleted
@@ -87,7 +89,7 @@ class Session:
     def new(cls, *, round_type: str = "technical", questions: list[str] | None = None,
             count: int | None = None, seed: int | None = None, max_follow_ups: int = 3,
             out: str | Path | None = None, bank: Bank | None = None,
-            session_id: str | None = None, llm=None) -> "Session":
+            session_id: str | None = None, llm=None, coding: dict | None = None) -> "Session":
         bank = bank or default_bank()
         try:
             get_policy(round_type)
@@ -120,7 +122,7 @@ class Session:
             lock.release()
             raise SessionError(f"session {sid} already exists at {path}")
         try:
-            s = cls(directory, header, bank, llm, lock)
+            s = cls(directory, header, bank, llm, lock, coding)
         except BaseException:
             lock.discard()   # the session never existed: leave nothing behind
             raise
@@ -134,7 +136,7 @@ class Session:
 
     @classmethod
     def resume(cls, session_id: str, out: str | Path | None = None,
-               bank: Bank | None = None, llm=None) -> "Session":
+               bank: Bank | None = None, llm=None, coding: dict | None = None) -> "Session":
         directory = sessions_dir(out)
         path = directory / f"{session_id}.jsonl"
         if not path.exists():
@@ -142,7 +144,7 @@ class Session:
         lock = _lock(path)
         try:
             transcript = _load_own(path)
-            s = cls(directory, transcript.header, bank or default_bank(), llm, lock)
+            s = cls(directory, transcript.header, bank or default_bank(), llm, lock, coding)
         except BaseException:
             lock.release()
             raise
@@ -270,10 +272,13 @@ class Session:
                 break
             pending.insert(0, e)
         return [e for e in pending if e.type in ("interviewer", "tool_check",
-                                                 "requirement_change")]
+                                                 "requirement_change", "code_run")]
 
-    def answer(self, text: str, source: str = "typed", on_text=None, on_saved=None) -> Turn:
+    def answer(self, text: str, source: str = "typed", on_text=None, on_saved=None,
+               run: bool = False) -> Turn:
         """Record the candidate's answer (fsynced), then let the interviewer respond.
+        `run`: the answer is code to run as well as read (the app's run key); `/run` alone
+        runs the latest code already given.
         `on_saved(event)` is called once the answer is on disk (a front-end shows it then);
         `on_text(event_id, piece)` receives the interviewer's words as they stream
         (piece None means: discard what streamed for that event, the fallback follows)."""
@@ -282,7 +287,8 @@ class Session:
         turn = self.values.get("turn", 0) + 1
         event = CandidateEvent(id=f"a{turn}", text=text, turn=turn,
                                question=self.current_question(),
-                               source="command" if parse_command(text) else source)
+                               source="command" if parse_command(text) else source,
+                               run=True if run and not parse_command(text) else None)
         try:
             self.writer.write(event)
         except TranscriptError as exc:   # never take an answer the record cannot hold
@@ -292,8 +298,10 @@ class Session:
         return self._resume_with(event, on_text)
 
     def _resume_with(self, event: CandidateEvent, on_text=None) -> Turn:
-        return self._step(Command(resume={"text": event.text, "t": event.t, "turn": event.turn}),
-                          on_text)
+        resume = {"text": event.text, "t": event.t, "turn": event.turn}
+        if event.run:
+            resume["run"] = True
+        return self._step(Command(resume=resume), on_text)
 
     def _step(self, graph_input, on_text=None) -> Turn:
         """Run the graph until it waits or ends, write what it produced, and tidy up after

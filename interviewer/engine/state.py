@@ -12,13 +12,14 @@ by one answer a turn (tens of answers in a session), which keeps a checkpoint sm
 transcript stays the record; `outbox` only carries the current turn's events to the runner.
 
 The context (`EngineContext`) is what every node may read and the checkpointer must not store:
-the question bank, the round's policy and the LLM interviewer. The runner passes it on every
+the question bank, the round's policy, the LLM interviewer and, for the coding round, the
+problem loader, the code runner and the isolation probe. The runner passes it on every
 call (LangGraph's `context=`; nodes take it as `runtime.context`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Literal, TypedDict
 
 from rubrics import Bank
 from rubrics.rounds import RoundPolicy
@@ -39,10 +40,11 @@ def outbox(old: list | None, new: list | None) -> list:
     return old + new
 
 
-class Answer(TypedDict):
+class Answer(TypedDict, total=False):
     text: str
     t: str                    # when it was saved (the transcript's time)
     turn: int
+    run: bool                 # code sent to run as well as read (the app's run key)
 
 
 class DialogTurn(TypedDict):
@@ -74,6 +76,21 @@ class DecisionRecord(TypedDict):
     reason: str
 
 
+class RunSummary(TypedDict, total=False):
+    """One code run as the judges read it (transcripts.CodeRunEvent's fields less the code)."""
+    part: int
+    passed: int
+    failed: int
+    errors: int
+    timed_out: bool
+    problem: str | None
+    coverage: float | None
+    candidate_passed: int | None
+    candidate_failed: int | None
+    t: str
+    part_started: str | None
+
+
 class QuestionRecord(TypedDict, total=False):
     """Per-question bookkeeping (routing.new_record makes one when the question is asked)."""
     answers: int                      # answers given (commands not counted)
@@ -90,6 +107,10 @@ class QuestionRecord(TypedDict, total=False):
     texts: list[str]                  # every answer, for the closing grade
     pending: list[ToolCheck]          # the ambiguous check a clarify asked about, until the
                                       # next answer resolves it (or leaves it unresolved)
+    part: int                         # the coding round: the problem's part being worked on
+    part_at: str | None               # when that part was revealed (its clock)
+    solved: bool                      # every part of the problem passed
+    runs: list[RunSummary]            # each run of the candidate's code, for the judges
 
 
 class InterviewState(TypedDict, total=False):
@@ -117,3 +138,9 @@ class EngineContext:
     bank: Bank
     policy: RoundPolicy
     llm: LLMInterviewer | None = None
+    # The coding round (policy.runs_code): the card's runnable problem (rubrics.problems'
+    # load_problem), the runner (sandbox.run_tests) and the isolation probe
+    # (sandbox.probe_isolation). Injected so that tests pass fakes; None: nothing runs.
+    problem: Callable[[str], Any] | None = None
+    run_code: Callable[..., Any] | None = None
+    isolation: Callable[[], Any] | None = None

@@ -31,6 +31,9 @@ class Answers:
     by_question: dict[str, list[str]] = field(default_factory=dict)
     follow_ups: dict[str, int] = field(default_factory=dict)
     not_asked: list[str] = field(default_factory=list)
+    # The coding round: each question's code runs (transcripts.CodeRunEvent's fields less
+    # the code, with its time `t`), in order.
+    runs: dict[str, list[dict]] = field(default_factory=dict)
 
 
 def split_asked(planned: list[str], asked) -> tuple[list[str], list[str]]:
@@ -44,7 +47,12 @@ def answers_from_transcript(t) -> Answers:
     by_question: dict[str, list[str]] = {}
     follow_ups: dict[str, int] = {}
     asked: set[str] = set()
+    runs: dict[str, list[dict]] = {}
     for e in t.events:
+        if e.type == "code_run" and e.question:
+            runs.setdefault(e.question, []).append(
+                e.model_dump(exclude={"code", "id", "type", "question", "failures",
+                                      "isolation", "duration_ms"}))
         if e.type == "candidate" and e.question:
             asked.add(e.question)
             if parse_command(e.text) is None:
@@ -55,7 +63,7 @@ def answers_from_transcript(t) -> Answers:
             elif e.act in FOLLOW_UP_ACTS:
                 follow_ups[e.question] = follow_ups.get(e.question, 0) + 1
     questions, not_asked = split_asked(list(t.header.questions), asked)
-    return Answers(t.header.round, questions, by_question, follow_ups, not_asked)
+    return Answers(t.header.round, questions, by_question, follow_ups, not_asked, runs)
 
 
 class Judge(Protocol):
