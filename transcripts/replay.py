@@ -13,13 +13,13 @@ from .store import Transcript
 
 _VERDICT = {"ok": "ok", "wrong": "MISMATCH", "ambiguous": "unresolved (asked)"}
 
-# The events a replay shows: what was said, and each number check.
-TURNS = ("interviewer", "candidate", "tool_check")
+# The events a replay shows: what was said, each number check and each run of the code.
+TURNS = ("interviewer", "candidate", "tool_check", "code_run")
 
 
 @dataclass(frozen=True)
 class ReplayLine:
-    kind: Literal["interviewer", "candidate", "tool_check", "notice"]
+    kind: Literal["interviewer", "candidate", "tool_check", "notice", "code_run"]
     label: str     # who speaks ("Interviewer", "You (voice)"), or "check" or a notice's level
     text: str
 
@@ -30,6 +30,25 @@ class ReplayLine:
     def plain(self) -> str:
         """The line as a console prints it."""
         return f"\n{self.label}: {self.text}" if self.spoken else f"  [{self.label}] {self.text}"
+
+
+def run_text(e) -> str:
+    """One run of the candidate's code in a line: the part, the counts, what stopped it, the
+    failing tests with their messages' last lines, the candidate's own tests."""
+    said = (f"part {e.part}: {e.passed}/{e.total} tests passed in {e.duration_ms} ms "
+            f"({e.isolation})")
+    if e.timed_out:
+        said += ", stopped: out of time"
+    if e.problem:
+        said += f"; {e.problem}"
+    for f in e.failures[:5]:
+        last = (f.message.strip().splitlines() or [""])[-1]
+        said += f"; {f.outcome}: {f.test}" + (f" ({last})" if last else "")
+    if e.candidate_passed is not None:
+        said += f"; own tests {e.candidate_passed} passed, {e.candidate_failed or 0} failed"
+    if e.coverage is not None:
+        said += f", coverage {e.coverage:.0%}"
+    return said
 
 
 def header_line(t: Transcript) -> str:
@@ -56,6 +75,8 @@ def replay_lines(t: Transcript, kinds: tuple[str, ...] = TURNS + ("notice",)) ->
                 f"{e.quantity}: said {e.claimed_text}, the {e.tool} tool gives "
                 f"{format_value(e.computed, e.unit)}" + (f" with {cond}" if cond else "")
                 + f" -> {_VERDICT[e.verdict]}" + (f"; asked: {e.asks}" if e.asks else ""))))
+        elif e.type == "code_run":
+            lines.append(ReplayLine("code_run", "run", run_text(e)))
         elif e.type == "notice":
             lines.append(ReplayLine("notice", e.level, e.text))
     return lines

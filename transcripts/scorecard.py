@@ -80,6 +80,27 @@ class NumberRow(BaseModel):
         return self.status or ("ambiguous" if self.ok is None else "ok" if self.ok else "wrong")
 
 
+class PartRow(BaseModel):
+    """One part of a coding problem, from the runs of the candidate's code: the best run's
+    tests passed of its total, how many runs, and the seconds from the part's reveal to its
+    first passing run (None: never passed)."""
+    part: int
+    title: str = ""
+    passed: int
+    total: int
+    runs: int
+    seconds_to_pass: float | None = None
+    own_tests: int | None = None          # the candidate's own tests in the best run
+    coverage: float | None = None         # their line coverage of the solution
+
+    @property
+    def time_text(self) -> str:
+        if self.seconds_to_pass is None:
+            return "not passed"
+        m, s = divmod(round(self.seconds_to_pass), 60)
+        return f"{m}:{s:02d}"
+
+
 class QuestionScore(BaseModel):
     question: str
     title: str
@@ -92,6 +113,16 @@ class QuestionScore(BaseModel):
     communication: int | None = Field(default=None, ge=1, le=4)
     level: Level | None = None     # None when unscored
     notes: list[str] = Field(default_factory=list)
+    # The coding round: one row per part the candidate reached (left out of the record when
+    # empty, so a scorecard without runs reads as before)
+    parts: list[PartRow] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _omit_empty_parts(self, handler):
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("parts"):
+            data.pop("parts", None)
+        return data
 
 
 class Scorecard(BaseModel):

@@ -29,6 +29,10 @@ def show(out: TextIO, turn: Turn, streamed: set[str] = frozenset()) -> None:
     for e in turn.events:
         if e.type == "interviewer" and e.id not in streamed:
             _say(out, e.text)
+        elif e.type == "code_run":   # counts only: the failing hidden tests stay hidden
+            out.write(f"\n[run] part {e.part}: {e.passed} of {e.total} tests passed"
+                      f"{', stopped: out of time' if e.timed_out else ''} "
+                      f"({e.duration_ms} ms, {visible(e.isolation)})\n")
         elif e.type == "notice" and e.level != "info":
             out.write(f"\n[{e.level}] {visible(e.text)}\n")
         elif e.type == "score":

@@ -14,14 +14,14 @@ from rubrics import Card
 from rubrics.claims.combine import resolve
 from transcripts import FOLLOW_UP_KINDS, act_of, now_iso
 
-from ..candidate_commands import RUN, parse_command
+from ..candidate_commands import parse_command
 from ..judges.base import Answers, split_asked
 from ..judges.heuristic import HeuristicJudge
 from ..llm.base import LLMError
 from . import coding, phrases
 from .assess import CHECK_FIELDS, assess
 from .llm_interviewer import Leak, ModelPaused
-from .routing import Decision, decide, new_record
+from .routing import decide, new_record
 from .selection import question_text
 from .state import CLEAR, Assessment, DialogTurn, EngineContext, InterviewState, QuestionRecord
 
@@ -174,13 +174,16 @@ def ask(state: InterviewState, runtime: Ctx) -> dict:
     out, card = _Out(state), _card(state, ctx)
     text = question_text(card, ctx.policy)
     problem, extra = _problem(ctx, card), {}
+    out.add("interviewer", act="question", question=card.id, text=text)
     if problem is not None and problem.parts:
+        # part 1, said after the question as it was previewed (the app paints it early)
         first = min(problem.parts, key=lambda p: p.number)
-        text += " " + coding.part_intro(problem, first)
-        extra = {"part": first.number, "part_at": now_iso(), "runs": []}
         if not any((r.get("runs") is not None) for r in (state.get("records") or {}).values()):
             _isolation_notice(ctx, out, card)   # once a session, before its first run
-    out.add("interviewer", act="question", question=card.id, text=text)
+        intro = coding.part_intro(problem, first)
+        out.add("interviewer", act="run", question=card.id, text=intro)
+        text += "\n" + intro
+        extra = {"part": first.number, "part_at": now_iso(), "runs": []}
     records = dict(state.get("records") or {})
     records[card.id] = new_record() | {"asked_at": now_iso(),
                                        "dialog": [{"role": "interviewer", "text": text}]} | extra
@@ -236,10 +239,8 @@ def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
     elapsed = _elapsed(rec.get("asked_at"), state["answer"].get("t"))
     d = decide(card, ctx.policy, rec, a, text, state["max_follow_ups"], elapsed,
                _elapsed(state.get("started"), state["answer"].get("t")),
-               phrases.session_minutes(_cards(state, ctx)))
-    if ((parse_command(text) in RUN or state["answer"].get("run"))
-            and d.kind not in ("wrap", "next")):   # a run never outlasts the round's budget
-        d = Decision("run", str(rec.get("part") or ""), "the candidate ran their code")
+               phrases.session_minutes(_cards(state, ctx)),
+               run=bool(state["answer"].get("run")))
     if d.kind in FOLLOW_UP_KINDS:
         rec["follow_ups"] += 1
         if d.kind in ("challenge", "clarify"):

@@ -36,10 +36,13 @@ def _unasked(card: Card, rec: QuestionRecord, kinds: tuple[str, ...]):
 
 def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Assessment,
            answer: str, max_follow_ups: int, elapsed_s: float | None,
-           round_elapsed_s: float | None = None, round_minutes: float | None = None) -> Decision:
+           round_elapsed_s: float | None = None, round_minutes: float | None = None,
+           run: bool = False) -> Decision:
     """What the interviewer does after an answer. `rec` already includes this answer;
     `elapsed_s` counts from when this question was asked, `round_elapsed_s` from the opening;
-    `round_minutes` is the session's budget (its questions' budgets; the policy's without)."""
+    `round_minutes` is the session's budget (its questions' budgets; the policy's without);
+    `run`: the candidate asked to run their code (/run or the app's run key), which only the
+    end of the interview or of the round's time overrides."""
     cmd = commands.parse_command(answer)
     if cmd in commands.END:
         return Decision("wrap", None, "the candidate ended the interview")
@@ -48,6 +51,8 @@ def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Ass
     budget = policy.minutes if round_minutes is None else round_minutes
     if round_elapsed_s is not None and round_elapsed_s > budget * 60:
         return Decision("wrap", None, f"over the round's {budget:g}-minute budget")
+    if run or cmd in commands.RUN:
+        return Decision("run", None, "the candidate ran their code")
     if rec["follow_ups"] >= max_follow_ups:
         return Decision("next", None, f"follow-up cap of {max_follow_ups} reached")
     if elapsed_s is not None and elapsed_s > card.budget_minutes * 60:

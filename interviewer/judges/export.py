@@ -38,6 +38,16 @@ def _shape(q) -> str:
     return f"shape: {', '.join(parts) if parts else 'none of the four parts'}"
 
 
+PART_HEAD = ("part", "tests passed", "runs", "time to pass", "own tests", "coverage")
+
+
+def part_cells(p) -> tuple[str, ...]:
+    """One row of the coding round's per-part table, as strings (all three renderers)."""
+    return (f"{p.part}" + (f" {p.title}" if p.title else ""), f"{p.passed}/{p.total}",
+            str(p.runs), p.time_text, "" if p.own_tests is None else str(p.own_tests),
+            "" if p.coverage is None else f"{p.coverage:.0%}")
+
+
 def to_text(sc: Scorecard) -> str:
     """For a terminal: control characters in evidence quotes and notes are made visible."""
     lines = ["", "Scorecard " + "-" * 60]
@@ -57,6 +67,12 @@ def to_text(sc: Scorecard) -> str:
                              f"red flags: {', '.join(q.red_flags)}" if q.red_flags else "") if x]
         if extra:
             lines.append("   " + "; ".join(extra))
+        for p in q.parts:
+            c = part_cells(p)
+            lines.append(f"   part {c[0]}: {c[1]} tests passed in {c[2]} run(s), "
+                         f"{'passed in ' + c[3] if p.seconds_to_pass is not None else c[3]}"
+                         + (f"; your {c[4]} tests" + (f" cover {c[5]}" if c[5] else "")
+                            if c[4] else ""))
         lines += [f"   note: {n}" for n in q.notes]
     lines.append(f"Overall: {sc.overall or 'UNSCORED'}")
     if sc.asked_line():
@@ -86,6 +102,10 @@ def to_markdown(sc: Scorecard, title: str = "Scorecard") -> str:
             out += [f"| {n.quantity} | {n.claimed} | {_computed(n)} | "
                     f"{_conds(n).replace('|', chr(92) + '|')} | {n.tool} | "
                     f"{VERDICT_TEXT[n.verdict]} |" for n in q.numbers]
+        if q.parts:
+            out += ["", "| " + " | ".join(PART_HEAD) + " |", "|---" * len(PART_HEAD) + "|"]
+            out += ["| " + " | ".join(c.replace("|", "\\|") for c in part_cells(p)) + " |"
+                    for p in q.parts]
         meta = [x for x in (_shape(q), f"depth: {q.depth}" if q.depth else "",
                             f"communication: {q.communication}/4" if q.communication else "",
                             f"red flags: {', '.join(q.red_flags)}" if q.red_flags else "") if x]
@@ -114,6 +134,10 @@ def to_html(sc: Scorecard, title: str = "Scorecard") -> str:
                             f"<td>{e(_computed(n))}</td><td>{e(_conds(n))}</td>"
                             f"<td>{VERDICT_TEXT[n.verdict]}</td></tr>" for n in q.numbers)
                         + "</table>")
+        if q.parts:
+            rows.append("<table><tr>" + "".join(f"<th>{h}</th>" for h in PART_HEAD) + "</tr>"
+                        + "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in part_cells(p))
+                                  + "</tr>" for p in q.parts) + "</table>")
     notes = "".join(f"<p class='note'>{e(n)}</p>" for n in sc.notes)
     if sc.asked_line():
         notes = f"<p>{e(sc.asked_line())}</p>" + notes

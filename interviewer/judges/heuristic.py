@@ -19,6 +19,7 @@ from transcripts.scorecard import (CriterionVerdict, JudgeInfo, QuestionScore,
                                    Scorecard, Shape)
 
 from . import numbers as claim_numbers
+from . import runs as code_runs
 from .base import Answers, measured_agreement, overall_level
 from .setaside import is_term_list, set_aside
 
@@ -232,6 +233,19 @@ def _sentence_bounds(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def with_runs(q: QuestionScore, runs: list[dict]) -> QuestionScore:
+    """The question's grade with the runs of the candidate's code read too: the per-part
+    table, notes, and the level one step up when every part passes, one down when none does
+    (code_runs.run_notes says why)."""
+    titles = code_runs.part_titles(q.question)
+    rows = code_runs.part_rows(runs, titles)
+    notes, step = code_runs.run_notes(rows, len(titles) or None)
+    level = q.level
+    if level is not None and step:
+        level = level_at(max(0, min(3, level_rank(level) + step)))
+    return q.model_copy(update={"parts": rows, "notes": q.notes + notes, "level": level})
+
+
 class HeuristicJudge:
     def __init__(self):
         self.info = JudgeInfo(name="heuristic", prompt_version=PROMPT_VERSION)
@@ -243,6 +257,8 @@ class HeuristicJudge:
             turns = answers.by_question.get(qid, [])
             q, injected = self.grade_question(card, turns, answers.follow_ups.get(qid, 0),
                                               answers.round)
+            if answers.runs.get(qid):
+                q = with_runs(q, answers.runs[qid])
             injected_any |= injected
             questions.append(q)
         notes = ["A paragraph addressed to the grader was found and set aside: it earns nothing."] \

@@ -27,6 +27,7 @@ from transcripts.scorecard import (UNSCORED_NOTE, CriterionVerdict, JudgeInfo, Q
 
 from ..llm.base import Backend, LLMError, Message
 from .base import Answers, measured_agreement, overall_level, verify_quote
+from .runs import part_rows as code_runs_table, part_titles
 from .heuristic import HeuristicJudge, level_for
 from .injection import split_turns
 
@@ -108,14 +109,30 @@ def neutralise(text: str) -> str:
     return text
 
 
-def transcript_message(card: Card, interviewer: list[str], turns: list[str]) -> str:
+def transcript_message(card: Card, interviewer: list[str], turns: list[str],
+                       code_runs: list[dict] | None = None) -> str:
     lines = [OPEN, f"Interviewer: {card.question}"]
     for i, t in enumerate(turns):
         lines.append(f"Candidate: {neutralise(t)}")
         if i < len(interviewer):
             lines.append(f"Interviewer: {neutralise(interviewer[i])}")
     lines.append(CLOSE)
+    if code_runs:   # outside the transcript markers: measured by the sandbox, not said
+        lines.append("Runs of the candidate's code against the problem's hidden tests "
+                     "(measured, in order):")
+        lines += [_run_line(r) for r in code_runs]
     return "\n".join(lines)
+
+
+def _run_line(r: dict) -> str:
+    total = r["passed"] + r["failed"] + r["errors"]
+    own = (f"; their own tests: {r['candidate_passed']} passed, "
+           f"{r.get('candidate_failed') or 0} failed" if r.get("candidate_passed") is not None
+           else "")
+    cov = f", line coverage {r['coverage']:.0%}" if r.get("coverage") is not None else ""
+    why = f" ({neutralise(str(r['problem']))})" if r.get("problem") else ""
+    stop = ", stopped: out of time" if r.get("timed_out") else ""
+    return f"- part {r['part']}: {r['passed']}/{total} tests passed{stop}{why}{own}{cov}"
 
 
 # The calculators read the numbers while the model is answering: that wait is I/O, so their
@@ -132,8 +149,10 @@ class LLMJudge:
         self.info = JudgeInfo(name="llm", model=f"{backend.name}:{backend.model}",
                               prompt_version=PROMPT_VERSION)
 
-    def _ask(self, card: Card, turns: list[str]) -> QuestionJudgement:
-        return self.backend.structured([Message("user", transcript_message(card, [], turns))],
+    def _ask(self, card: Card, turns: list[str],
+             code_runs: list[dict] | None = None) -> QuestionJudgement:
+        return self.backend.structured([Message("user", transcript_message(card, [], turns,
+                                                                           code_runs))],
                                        system=system_for(card), schema=QuestionJudgement,
                                        interactive=False)
 
@@ -142,7 +161,8 @@ class LLMJudge:
         for qid in answers.questions:
             card = bank.get(qid)
             turns = answers.by_question.get(qid, [])
-            q, injected, agree = self.grade_question(card, turns, answers.round)
+            q, injected, agree = self.grade_question(card, turns, answers.round,
+                                                     answers.runs.get(qid))
             injected_any |= injected
             questions.append(q)
             if agree is not None:
@@ -160,7 +180,8 @@ class LLMJudge:
                          self_agreement=(sum(agreements) / len(agreements)) if agreements else None,
                          notes=notes, not_asked=list(answers.not_asked))
 
-    def grade_question(self, card: Card, turns: list[str], round_type: str
+    def grade_question(self, card: Card, turns: list[str], round_type: str,
+                       code_runs: list[dict] | None = None
                        ) -> tuple[QuestionScore, bool, float | None]:
         if not turns:
             return QuestionScore(question=card.id, title=card.title, answered=False,
@@ -173,7 +194,7 @@ class LLMJudge:
         runs, errors = [], []
         for _ in range(self.runs):
             try:
-                runs.append(self._ask(card, turns))
+                runs.append(self._ask(card, turns, code_runs))
             except LLMError as exc:   # parse failures included: StructuredOutputError
                 errors.append(str(exc))
         if not runs:
@@ -209,6 +230,8 @@ class LLMJudge:
             red_flags=sorted(set(base.red_flags) | {f for f in first.red_flags
                                                      if f in {x.id for x in card.red_flags}}),
             depth=first.depth, communication=first.communication, level=level, notes=notes)
+        if code_runs:   # the per-part table: measured, the same for both judges
+            score.parts = code_runs_table(code_runs, part_titles(card.id))
         return score, injected, (agree_n / len(card.criteria)) if self.runs > 1 else None
 
     @staticmethod

@@ -36,6 +36,10 @@ class InterviewScreen(Screen):
                         tooltip="send the answer in the editor", priority=True),
                 Binding("ctrl+n", "command('/skip')", "Skip",
                         tooltip="skip this question (/skip)", priority=True),
+                # the coding round: run the editor's code (check_action hides it elsewhere)
+                Binding("ctrl+r", "run_code", "Run",
+                        tooltip="run your code against the examples and this part's tests "
+                                "(/run)", priority=True),
                 Binding("ctrl+e", "command('/end')", "End",
                         tooltip="end the interview now and see the scorecard (/end)",
                         priority=True),
@@ -59,6 +63,7 @@ class InterviewScreen(Screen):
         self.busy = True
         self.pending: str | None = None   # an answer submitted before the engine was ready
         self.submits = 0
+        self.runs = 0
         self.recorder = None
         self.heard_source = "typed"
         # One seed for the preview and the engine, so both pick the same questions.
@@ -165,7 +170,7 @@ class InterviewScreen(Screen):
         return [e for e in load(session.path).events if e.id not in shown]
 
     @work(thread=True, exclusive=True, group="engine")
-    def send(self, text: str) -> None:
+    def send(self, text: str, run: bool = False) -> None:
         log = self.query_one(ConversationLog)
 
         def on_saved(event) -> None:   # on disk now: only then is it shown
@@ -178,11 +183,12 @@ class InterviewScreen(Screen):
             source, self.heard_source = self.heard_source, "typed"
             turn = self.session.answer(text, source=source,   # the session marks commands
                                        on_text=on_text if self.config.llm else None,
-                                       on_saved=on_saved)
+                                       on_saved=on_saved, run=run)
         except Exception as exc:   # never lose what was typed
             self.app.call_from_thread(self._failed, text, exc)
             return
-        self.app.call_from_thread(self._after_turn, turn, text)
+        # a run keeps the code in the editor: the candidate goes on editing it
+        self.app.call_from_thread(self._after_turn, turn, None if run else text)
 
     # -- UI updates ------------------------------------------------------------------------
     def _show_history(self, started: str, events: list) -> None:
@@ -342,6 +348,8 @@ class InterviewScreen(Screen):
             return voice is not None and (action == "talk" or voice.speaker is not None)
         if action == "voice_off":
             return self._voice is None
+        if action == "run_code":
+            return get_policy(self.round_type).runs_code
         return True
 
     def action_continue_offline(self) -> None:
@@ -362,6 +370,19 @@ class InterviewScreen(Screen):
             return
         self._send(command)
 
-    def _send(self, text: str) -> None:
+    def action_run_code(self) -> None:
+        """Ctrl+R in the coding round: the editor's code is sent as an answer and run (the
+        editor keeps it); with the editor empty, the latest code given runs again."""
+        self._after_typing(self._run_now)
+
+    def _run_now(self) -> None:
+        self.runs += 1   # Ctrl+R presses handled so far (what a test waits on)
+        if self.busy or self.session is None:
+            self.notify("Wait for the interviewer to finish.", timeout=3)
+            return
+        text = self.query_one("#editor", TextArea).text.strip()
+        self._send(text or "/run", run=bool(text))
+
+    def _send(self, text: str, run: bool = False) -> None:
         self.busy = True
-        self.send(text)   # shows the answer once the session has saved it
+        self.send(text, run)   # shows the answer once the session has saved it

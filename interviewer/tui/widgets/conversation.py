@@ -75,6 +75,10 @@ class ConversationLog(VerticalScroll):
                 self.add("interviewer", event.text)
         elif event.type == "notice" and event.level != "info":
             self.add("notice", event.text)
+        elif event.type == "code_run":   # counts only: the failing hidden tests stay hidden
+            self.add("notice", f"run: part {event.part}, {event.passed} of {event.total} tests "
+                               f"passed{', stopped: out of time' if event.timed_out else ''} "
+                               f"({event.duration_ms} ms, {event.isolation})")
 
     def show_history(self, events) -> None:
         """A resumed session's conversation so far, as it was shown live: the interviewer's
