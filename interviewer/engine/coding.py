@@ -93,7 +93,7 @@ def run(runner, problem, part, code: str) -> dict[str, Any]:
     try:
         report = runner(solution, tests, candidate_tests=own)
     except Exception as exc:   # the candidate's code never brings the session down
-        return {"part": part.number, "passed": 0, "failed": 0, "errors": 1,
+        return {"part": part.number, "passed": 0, "failed": 0, "errors": 0,
                 "timed_out": False, "isolation": "none", "duration_ms": 0,
                 "problem": f"the code could not be run: {type(exc).__name__}: {exc}",
                 "code": code}
