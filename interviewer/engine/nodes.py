@@ -307,22 +307,23 @@ def run_code(state: InterviewState, runtime: Ctx) -> dict:
         event = coding.run(ctx.run_code, problem, part, code)
         event["part_started"] = rec.get("part_at")
         out.add("code_run", question=card.id, **event)
+        ran_at = out.events[-1]["t"]   # the next part's clock starts with the run revealing it
         nxt = coding.part_of(problem, part.number + 1)
         ok = coding.passed(event)
-        used = _elapsed(rec.get("part_at"), out.events[-1]["t"])
+        used = _elapsed(rec.get("part_at"), ran_at)
         time_up = used is not None and used > part.minutes * 60
         words = coding.report_words(problem, part, event, last=nxt is None, time_up=time_up)
         rec["runs"] = list(rec.get("runs") or []) + [
             {k: event.get(k) for k in ("part", "passed", "failed", "errors", "timed_out",
                                        "problem", "coverage", "candidate_passed",
                                        "candidate_failed", "part_started")}
-            | {"t": out.events[-1]["t"]}]
+            | {"t": ran_at}]
         if nxt is not None and (ok or time_up):
             said = coding.reveal_words(nxt)
             out.add("requirement_change", question=card.id, follow_up=f"part-{nxt.number}",
                     text=nxt.requirement)
             words += " " + said
-            rec["part"], rec["part_at"] = nxt.number, out.events[-1]["t"]
+            rec["part"], rec["part_at"] = nxt.number, ran_at
         elif ok and not rec.get("solved"):
             rec["solved"] = True
             if part.after_pass:

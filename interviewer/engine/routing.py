@@ -10,7 +10,7 @@ from tools.units import format_value
 from transcripts.schema import DecisionKind
 
 from .. import candidate_commands as commands
-from . import reading
+from . import coding, reading
 from .state import Assessment, InterviewState, QuestionRecord
 
 
@@ -53,7 +53,13 @@ def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Ass
         return Decision("wrap", None, f"over the round's {budget:g}-minute budget")
     if run or cmd in commands.RUN:
         return Decision("run", None, "the candidate ran their code")
+    # the coding round with parts still to pass: code given is run rather than left behind
+    # when the follow-ups run out or the criteria are covered, and is never pressed as thin
+    code_left = (policy.runs_code and rec.get("part") is not None and not rec.get("solved")
+                 and cmd is None and coding.latest_code([answer]) is not None)
     if rec["follow_ups"] >= max_follow_ups:
+        if code_left:
+            return Decision("run", None, "code given after the follow-ups: run it")
         return Decision("next", None, f"follow-up cap of {max_follow_ups} reached")
     if elapsed_s is not None and elapsed_s > card.budget_minutes * 60:
         return Decision("next", None, f"over the question's {card.budget_minutes}-minute budget")
@@ -84,7 +90,7 @@ def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Ass
         if not assessment["has_metric"] and "metric" not in rec["asked"]:
             return Decision("metric", None, "the answer gives no metric")
 
-    if "press" not in rec["asked"]:
+    if "press" not in rec["asked"] and not code_left:
         short = reading.shortfall(card, assessment, answer, first=rec["answers"] <= 1)
         if short == reading.THIN:
             return Decision("press", short, f"a thin answer ({assessment['words']} words, no "
@@ -118,6 +124,8 @@ def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Ass
     deepen = _unasked(card, rec, ("deepen", "add-constraint", "change-requirement"))
     if deepen and rec["follow_ups"] == 0:
         return Decision("deepen", deepen[0].id, "every criterion covered: test depth once")
+    if code_left:
+        return Decision("run", None, "the question is covered and code was given: run it")
     return Decision("next", None, "the question is covered")
 
 

@@ -218,3 +218,15 @@ def test_latest_code_and_split():
     assert "@dec\ndef test_a" in own
     assert coding.split_tests("def f(:\n") == ("def f(:\n", None)
     assert PART1 and coding.split_tests("def f():\n    pass\n")[1] is None
+
+
+def test_code_given_after_the_follow_ups_runs_instead_of_ending_the_round(tmp_path):
+    runner = Runner()
+    s = Session.new(round_type="coding", questions=["q24"], seed=3, out=tmp_path,
+                    max_follow_ups=0, coding=fakes(runner))
+    s.start()
+    t = s.answer(PART1_OK)   # no follow-ups left: the code runs, the round goes on
+    assert [e.type for e in t.events][:2] == ["code_run", "requirement_change"]
+    assert t.awaiting == "answer" and len(runner.calls) == 1
+    t = s.answer("I'd use a token bucket per user.")   # not code: the question moves on
+    assert t.awaiting == "closing"
