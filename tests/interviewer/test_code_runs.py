@@ -230,3 +230,21 @@ def test_code_given_after_the_follow_ups_runs_instead_of_ending_the_round(tmp_pa
     assert t.awaiting == "answer" and len(runner.calls) == 1
     t = s.answer("I'd use a token bucket per user.")   # not code: the question moves on
     assert t.awaiting == "closing"
+
+
+def test_a_part_past_its_minutes_moves_on_without_passing(tmp_path):
+    from . import code_run_fakes
+
+    def hurried(card_id):
+        p = code_run_fakes.problem(card_id)
+        p.parts[0].minutes = 0   # every run is past the part's time
+        return p
+    s = Session.new(round_type="coding", questions=["q24"], seed=3, out=tmp_path,
+                    max_follow_ups=20, coding={**fakes(), "problem": hurried})
+    s.start()
+    s.answer("```python\ndef count_words(s):\n    return 1\n```")
+    t = s.answer("/run")
+    words = said(t)
+    assert "We're past the 0 minutes for this part, so let's move on." in words
+    assert words.endswith("Part 2: Now punctuation is not part of a word.")
+    assert s.values["records"]["q24"]["part"] == 2

@@ -26,6 +26,7 @@ async def test_ctrl_r_runs_the_editor_code(tmp_path, monkeypatch):
                        and any("Part 1: Count the words" in t for t in texts(app)))
         screen = app.screen
         editor = screen.query_one("#editor")
+        assert editor.text == "def count_words(s):\n    ...\n"   # the problem's starter
         editor.text = SOLUTION
         await pilot.press("ctrl+r")
         await wait_for(pilot, lambda: any("Part 2: Now punctuation" in t for t in texts(app)))

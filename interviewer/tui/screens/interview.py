@@ -227,6 +227,8 @@ class InterviewScreen(Screen):
             voice.speaker.say(" ".join(u.text for u in turn.utterances))
         for e in turn.events:
             log.show_event(e)
+            if e.type == "interviewer" and e.act == "question" and e.question:
+                self._starter(e.question, editor)
         self._show_events(turn.events)
         self.query_one("#status", Static).update(self._status(str(self.session.path)))
         self.busy = False
@@ -236,6 +238,20 @@ class InterviewScreen(Screen):
             text, self.pending = self.pending, None
             self.busy = True
             self.send(text)
+
+    def _starter(self, question: str, editor: TextArea) -> None:
+        """The coding round: an empty editor starts from the problem's starter code."""
+        ctx = self.session.context
+        if not ctx.policy.runs_code or ctx.problem is None or editor.text.strip():
+            return
+        try:
+            problem = ctx.problem(question)
+        except Exception as exc:   # a broken problem file: said, and the editor stays empty
+            self.notify(f"The problem for {question} could not be loaded: {visible(str(exc))}",
+                        severity="warning", markup=False)
+            return
+        if problem is not None:
+            editor.text = problem.starter.strip("\n") + "\n"
 
     def _failed(self, text: str, exc: Exception) -> None:
         self.busy = False
