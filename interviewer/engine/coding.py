@@ -148,12 +148,14 @@ def report_words(problem, part, event: dict, *, last: bool, time_up: bool) -> st
         own = (f" Your own {n} test{'s' if n != 1 else ''}: {event['candidate_passed']} "
                "pass" + (f", covering {event['coverage']:.0%} of your solution's lines."
                          if event.get("coverage") is not None else "."))
-    if event.get("problem") and not event["timed_out"] and not total:
+    if event.get("problem") and not event["timed_out"] and not event["passed"]:
+        # the run as a whole went wrong (it does not parse, an import, a flood of output):
+        # every test says the same, so the cause is said once
         return (f"It doesn't run yet: {event['problem']}. Fix that and run it again "
                 "(/run).")
     if event["timed_out"]:
         why = event.get("problem") or "a test never returned"
-        return (f"The run was stopped: {why}. Is there a loop that never ends, or a wait "
+        return (f"The run didn't finish ({why}). Is there a loop that never ends, or a wait "
                 "with nothing to wake it?" + own)
     if passed(event):
         said = f"All {total} tests for part {part.number} pass."

@@ -150,7 +150,7 @@ def test_a_runner_failure_or_a_timeout_is_said_and_the_session_goes_on(tmp_path)
     s.start()
     s.answer("```python\ndef count_words(s):\n    while True:\n        pass\n```")
     t = s.answer("/run")
-    assert said(t).startswith("The run was stopped: it ran past 5 s.")
+    assert said(t).startswith("The run didn't finish (it ran past 5 s).")
     assert load(s.path).of_type("code_run")[0].timed_out is True
     assert t.awaiting == "answer"
 
