@@ -70,7 +70,7 @@ def test_console_parts_hint_loop_and_a_hostile_run(tmp_path):
     [q] = t.events[-1].scorecard.questions
     assert [(p.part, p.passed == p.total) for p in q.parts] == [(1, True), (2, True),
                                                                 (3, False)]
-    assert "part 1: 10/10 tests passed in 1 run(s), passed in" in out
+    assert "part 1 A limit per user: 10/10 tests passed in" in out   # the scorecard
 
 
 def _tests(number: int) -> list[str]:
