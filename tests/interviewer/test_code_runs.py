@@ -248,3 +248,29 @@ def test_a_part_past_its_minutes_moves_on_without_passing(tmp_path):
     assert "We're past the 0 minutes for this part, so let's move on." in words
     assert words.endswith("Part 2: Now punctuation is not part of a word.")
     assert s.values["records"]["q24"]["part"] == 2
+
+
+def _run(part, passed, total, t, started, **kw):
+    return {"part": part, "passed": passed, "failed": total - passed, "errors": 0,
+            "timed_out": False, "t": t, "part_started": started, **kw}
+
+
+def test_the_runs_move_the_heuristic_level_one_step(monkeypatch):
+    from interviewer.judges import heuristic, runs as code_runs
+    from transcripts.scorecard import QuestionScore
+    monkeypatch.setattr(code_runs, "part_titles", lambda q: {1: "count", 2: "punctuation"})
+    q = QuestionScore(question="q24", title="t", answered=True, criteria=[], level="borderline")
+    t0, t1, t2 = "2026-01-01T10:00:00+00:00", "2026-01-01T10:03:05+00:00", \
+        "2026-01-01T10:09:00+00:00"
+    both = [_run(1, 3, 3, t1, t0), _run(2, 1, 3, t2, t1),
+            _run(2, 3, 3, t2, t1, candidate_passed=4, candidate_failed=0, coverage=0.9)]
+    up = heuristic.with_runs(q, both)
+    assert up.level == "solid" and "every part's hidden tests pass" in up.notes[-1]
+    assert [(p.title, p.time_text, p.runs) for p in up.parts] == [
+        ("count", "3:05", 1), ("punctuation", "5:55", 2)]
+    assert up.parts[1].own_tests == 4 and up.parts[1].coverage == 0.9
+    assert "the candidate's own 4 test(s) ran, covering 90% of the solution's lines" in up.notes
+    down = heuristic.with_runs(q, [_run(1, 0, 3, t1, t0)])
+    assert down.level == "poor" and "no run passed" in down.notes[-1]
+    same = heuristic.with_runs(q, [_run(1, 3, 3, t1, t0)])   # one part of two: no step
+    assert same.level == "borderline" and same.parts[0].time_text == "3:05"
