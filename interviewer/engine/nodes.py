@@ -162,18 +162,27 @@ def opening(state: InterviewState, runtime: Ctx) -> dict:
                       phase="question", started=now_iso())
 
 
-def _problem(ctx: EngineContext, card: Card):
-    """The card's runnable problem in a round that runs code; None otherwise."""
+def _problem(ctx: EngineContext, card: Card, out: _Out | None = None):
+    """The card's runnable problem in a round that runs code; None otherwise, and None for a
+    problem whose files do not load (said as a notice naming the file, when `out` is given:
+    the interview goes on without runs)."""
     if not ctx.policy.runs_code or ctx.problem is None:
         return None
-    return ctx.problem(card.id)
+    try:
+        return ctx.problem(card.id)
+    except Exception as exc:
+        if out is not None:
+            out.add("notice", question=card.id, level="error",
+                    text=f"The runnable problem of {card.id} could not be loaded, so your code "
+                         f"will not be run: {exc}")
+        return None
 
 
 def ask(state: InterviewState, runtime: Ctx) -> dict:
     ctx = runtime.context
     out, card = _Out(state), _card(state, ctx)
     text = question_text(card, ctx.policy)
-    problem, extra = _problem(ctx, card), {}
+    problem, extra = _problem(ctx, card, out), {}
     out.add("interviewer", act="question", question=card.id, text=text)
     if problem is not None and problem.parts:
         # part 1, said after the question as it was previewed (the app paints it early)

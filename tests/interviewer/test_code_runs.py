@@ -274,3 +274,16 @@ def test_the_runs_move_the_heuristic_level_one_step(monkeypatch):
     assert down.level == "poor" and "no run passed" in down.notes[-1]
     same = heuristic.with_runs(q, [_run(1, 3, 3, t1, t0)])   # one part of two: no step
     assert same.level == "borderline" and same.parts[0].time_text == "3:05"
+
+
+def test_a_problem_that_does_not_load_is_said_and_the_interview_goes_on(tmp_path):
+    def broken(card_id):
+        raise ValueError("rubrics/problems/q24/problem.toml: field parts.0.minutes: too large")
+    s = Session.new(round_type="coding", questions=["q24"], seed=3, out=tmp_path,
+                    coding={**fakes(), "problem": broken})
+    first = s.start()
+    [notice] = [e for e in first.events if e.type == "notice"]
+    assert notice.level == "error" and "problem.toml: field parts.0.minutes" in notice.text
+    t = s.answer("/run")
+    assert said(t).startswith("I can't run code for this question")
+    assert t.awaiting == "answer"
