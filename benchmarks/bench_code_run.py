@@ -1,6 +1,7 @@
 """A /run in the coding round, end to end: the answer saved, the engine's run_code node, the
 sandbox running the examples and the part's hidden tests on the reference solution, the
-code_run event and the report written. Prints a table of medians; asserts nothing.
+code_run event and the report written. Prints a table of medians (it checks only that
+each reference solution passes its part, so that a failing run is not timed as a pass).
 
     .venv/bin/python benchmarks/bench_code_run.py [--runs 5]
 
