@@ -96,6 +96,9 @@ class Criterion(Strict):
                                      "needs, every item of it; empty: two distinct signal hits")
     poor: list[str] = Field(default_factory=list, description="patterns of the poor level's "
                             "mistake: with the solid level unmet, the criterion is missing")
+    own_tests: bool = Field(default=False, description="the coding round: the candidate's own "
+                            "tests, run in the sandbox, are evidence for this criterion (all "
+                            "passing and covering 80% of the solution's lines: one step up)")
 
     _check_signals = field_validator("signals")(compile_all)
     _check_poor = field_validator("poor")(compile_all)

@@ -233,17 +233,31 @@ def _sentence_bounds(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def with_runs(q: QuestionScore, runs: list[dict]) -> QuestionScore:
+_UP = {"missing": "partial", "partial": "met"}
+
+
+def with_runs(q: QuestionScore, runs: list[dict], card: Card) -> QuestionScore:
     """The question's grade with the runs of the candidate's code read too: the per-part
-    table, notes, and the level one step up when every part passes, one down when none does
-    (code_runs.run_notes says why)."""
+    table; a criterion the card marks `own_tests` one step up when the candidate's own tests
+    all passed with enough coverage (code_runs.own_tests_evidence); then the level one step up
+    when every part passes, one down when none does (code_runs.run_notes says why)."""
     titles = code_runs.part_titles(q.question)
     rows = code_runs.part_rows(runs, titles)
     notes, step = code_runs.run_notes(rows, len(titles) or None)
-    level = q.level
+    level, criteria = q.level, list(q.criteria)
+    why = code_runs.own_tests_evidence(runs)
+    marked = {c.id for c in card.criteria if c.own_tests}
+    if why and level is not None:
+        raised = [c.model_copy(update={"verdict": _UP[c.verdict],
+                                       "rationale": f"{c.rationale}; {why}".lstrip("; ")})
+                  if c.id in marked and c.verdict in _UP else c for c in criteria]
+        if raised != criteria:
+            criteria = raised
+            level = level_for(card, {c.id: c.verdict for c in criteria}, len(q.red_flags))
     if level is not None and step:
         level = level_at(max(0, min(3, level_rank(level) + step)))
-    return q.model_copy(update={"parts": rows, "notes": q.notes + notes, "level": level})
+    return q.model_copy(update={"parts": rows, "notes": q.notes + notes, "level": level,
+                                "criteria": criteria})
 
 
 class HeuristicJudge:
@@ -258,7 +272,7 @@ class HeuristicJudge:
             q, injected = self.grade_question(card, turns, answers.follow_ups.get(qid, 0),
                                               answers.round)
             if answers.runs.get(qid):
-                q = with_runs(q, answers.runs[qid])
+                q = with_runs(q, answers.runs[qid], card)
             injected_any |= injected
             questions.append(q)
         notes = ["A paragraph addressed to the grader was found and set aside: it earns nothing."] \

@@ -64,3 +64,18 @@ def run_notes(rows: list[PartRow], parts_in_problem: int | None) -> tuple[list[s
     if rows and not passed:
         return notes + ["no run passed a part's tests: the level is lowered one step"], -1
     return notes, 0
+
+
+OWN_TESTS_COVERAGE = 0.8   # of the solution's lines, for the candidate's tests to count
+
+
+def own_tests_evidence(runs: list[dict]) -> str | None:
+    """The rationale when the candidate's own tests count as evidence: a run in which they
+    all passed and covered at least OWN_TESTS_COVERAGE of the solution's lines."""
+    good = [r for r in runs if (r.get("candidate_passed") or 0) > 0
+            and not r.get("candidate_failed") and (r.get("coverage") or 0) >= OWN_TESTS_COVERAGE]
+    if not good:
+        return None
+    best = max(good, key=lambda r: (r["coverage"], r["candidate_passed"]))
+    return (f"the candidate's own {best['candidate_passed']} test(s) passed in the sandbox, "
+            f"covering {best['coverage']:.0%} of the solution's lines")

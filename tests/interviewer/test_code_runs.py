@@ -264,15 +264,16 @@ def test_the_runs_move_the_heuristic_level_one_step(monkeypatch):
         "2026-01-01T10:09:00+00:00"
     both = [_run(1, 3, 3, t1, t0), _run(2, 1, 3, t2, t1),
             _run(2, 3, 3, t2, t1, candidate_passed=4, candidate_failed=0, coverage=0.9)]
-    up = heuristic.with_runs(q, both)
+    card = BANK.get("q24")
+    up = heuristic.with_runs(q, both, card)
     assert up.level == "solid" and "every part's hidden tests pass" in up.notes[-1]
     assert [(p.title, p.time_text, p.runs) for p in up.parts] == [
         ("count", "3:05", 1), ("punctuation", "5:55", 2)]
     assert up.parts[1].own_tests == 4 and up.parts[1].coverage == 0.9
     assert "the candidate's own 4 test(s) ran, covering 90% of the solution's lines" in up.notes
-    down = heuristic.with_runs(q, [_run(1, 0, 3, t1, t0)])
+    down = heuristic.with_runs(q, [_run(1, 0, 3, t1, t0)], card)
     assert down.level == "poor" and "no run passed" in down.notes[-1]
-    same = heuristic.with_runs(q, [_run(1, 3, 3, t1, t0)])   # one part of two: no step
+    same = heuristic.with_runs(q, [_run(1, 3, 3, t1, t0)], card)   # one part of two: no step
     assert same.level == "borderline" and same.parts[0].time_text == "3:05"
 
 
@@ -287,3 +288,25 @@ def test_a_problem_that_does_not_load_is_said_and_the_interview_goes_on(tmp_path
     t = s.answer("/run")
     assert said(t).startswith("I can't run code for this question")
     assert t.awaiting == "answer"
+
+
+def test_own_tests_that_pass_and_cover_raise_the_marked_criterion():
+    from interviewer.judges import heuristic
+    card = BANK.get("q24")
+    assert [c.id for c in card.criteria if c.own_tests] == ["tests"]
+    q, _ = heuristic.HeuristicJudge().grade_question(
+        card, ["I'd use a token bucket per user and a global bucket, both behind one lock, "
+               "refilled lazily from an injected clock."], 0, "coding")
+    before = {c.id: c.verdict for c in q.criteria}
+    t = "2026-01-01T10:00:00+00:00"
+    covered = _run(1, 3, 3, t, t, candidate_passed=3, candidate_failed=0, coverage=0.85)
+    after = heuristic.with_runs(q, [covered], card)
+    verdicts = {c.id: c.verdict for c in after.criteria}
+    assert before["tests"] != "met"
+    assert verdicts["tests"] == {"missing": "partial", "partial": "met"}[before["tests"]]
+    assert {k: v for k, v in verdicts.items() if k != "tests"} == \
+        {k: v for k, v in before.items() if k != "tests"}
+    assert "covering 85% of the solution's lines" in after.criteria[
+        [c.id for c in after.criteria].index("tests")].rationale
+    thin = _run(1, 3, 3, t, t, candidate_passed=3, candidate_failed=0, coverage=0.5)
+    assert {c.id: c.verdict for c in heuristic.with_runs(q, [thin], card).criteria} == before
