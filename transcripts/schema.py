@@ -57,6 +57,7 @@ class Header(Record):
     program_version: str
     seed: int | None = None
     options: dict[str, Any] = Field(default_factory=dict)
+    assistant_allowed: bool | None = None
 
 
 class _Event(Record):
