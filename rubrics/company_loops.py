@@ -26,6 +26,15 @@ LOOPS_DIR = Path(__file__).parent / "loops"
 AiRule = Literal["allowed", "build-with-ai", "forbidden", "unpublished"]
 AI_RULES: tuple[AiRule, ...] = get_args(AiRule)
 ASSISTANT_OFF: frozenset[str] = frozenset({"forbidden", "unpublished"})
+AI_RULE_TEXT: dict[str, str] = {
+    "allowed": "AI is allowed where a round says so: the assistant is on in those rounds only.",
+    "build-with-ai": "You build with AI tools (the assistant is on in the build), and the "
+                     "review asks how you used them.",
+    "forbidden": "AI is forbidden in this loop: the assistant is off in every round, and "
+                 "/ask is refused.",
+    "unpublished": "This company publishes no rule on AI tools, so the assistant is off; ask "
+                   "your recruiter which rounds allow AI.",
+}
 
 
 class LoopError(DataFileError):
@@ -172,8 +181,8 @@ def find_loop(name: str, bank: Bank, directory: Path | str | None = None) -> Loo
     """A packaged loop by name; an unknown name lists the known ones."""
     paths = loop_paths(directory)
     if name not in paths:
-        raise LoopError(name, [f"unknown loop; known loops: {', '.join(paths) or 'none'} "
-                               "(or run your own file with --file PATH)"])
+        raise LoopError(f"loop {name!r}", [f"unknown; known loops: {', '.join(paths) or 'none'}"
+                                           " (or run your own file with --file PATH)"])
     loop = load_loop(paths[name], bank)
     if loop.name != name:
         raise LoopError(paths[name], [f"field name: {loop.name!r} does not match the file "
