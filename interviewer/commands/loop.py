@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 from ..services import make_llm
-from .options import add_provider_args, provider_settings, seconds
+from .options import add_provider_args, interrupt_on_ctrl_c, provider_settings, seconds
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -58,6 +58,7 @@ def run_loop(a: argparse.Namespace) -> int:
     llm = make_llm(**provider_settings(a))
     if llm is not None:
         print(f"interviewer: {llm.label}", file=sys.stderr)
+    interrupt_on_ctrl_c()
     from ..console.loop import run_loop_plain   # lazy: loads LangGraph
     from ..engine.loop import LoopRecordError, LoopRun
     from ..engine.session import SessionError

@@ -7,6 +7,7 @@ round left with nothing said."""
 from __future__ import annotations
 
 import sys
+import textwrap
 from typing import TextIO
 
 from rubrics.company_loops import AI_RULE_TEXT
@@ -68,7 +69,8 @@ def run_loop_plain(run: LoopRun, llm=None, inp: TextIO = sys.stdin,
                           f"({get_policy(spec.type).title}, {spec.minutes} min; assistant "
                           f"{assistant}) ===\n")
                 if spec.brief and not start.resumed:
-                    out.write(f"  {visible(spec.brief)}\n")
+                    out.write(textwrap.fill(visible(spec.brief), width=96, initial_indent="  ",
+                                            subsequent_indent="  ") + "\n")
                 out.flush()
                 if not start.session.done:
                     rc = run_plain(start.session, reader, out, resume_hint=resume_command(run))

@@ -5,6 +5,7 @@ Anthropic-style loop runs with the assistant off and says so; bad loops are name
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -251,3 +252,62 @@ def test_the_record_is_json_a_person_can_read(tmp_path):
     data = json.loads(path.read_text())
     assert data["definition"]["name"] == "short" and data["file"].endswith("short.toml")
     assert not list(path.parent.glob(".*.tmp"))   # no half-written copy left beside it
+
+
+def test_ctrl_c_in_a_round_saves_and_names_the_loop_command(tmp_path):
+    proc = subprocess.Popen([EXE, "loop", "--plain", "--out", str(tmp_path / "data"),
+                             "--file", str(short_file(tmp_path))],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, bufsize=0)
+    proc.stdin.write(ROUND_1)
+    proc.stdin.flush()
+    _read_until(proc, "=== Round 2 of 3")
+    _read_until(proc, "> ")
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "Traceback" not in err
+    record = only_record(tmp_path)
+    assert f"Continue with: fde-interview loop --plain --resume {record.loop_id}" in out
+    assert "practice --plain --resume" not in out
+    assert record.current == 1 and record.rounds[1].session_id is not None
+
+
+def test_one_process_at_a_time_drives_a_loop(tmp_path):
+    from interviewer.engine.loop import LoopRecordError, LoopRun
+    from rubrics import default_bank
+    from rubrics.company_loops import load_loop
+    bank = default_bank()
+    run = LoopRun.start(load_loop(short_file(tmp_path), bank), out=tmp_path / "data", bank=bank)
+    try:
+        with pytest.raises(LoopRecordError, match=f"loop {run.id} is open in another process"):
+            LoopRun.resume(run.id, out=tmp_path / "data", bank=bank)
+    finally:
+        run.close()
+    LoopRun.resume(run.id, out=tmp_path / "data", bank=bank).close()   # free once closed
+
+
+@pytest.mark.parametrize("levels, overall", [
+    (["solid", "solid", "borderline"], "solid"),        # mean 1.67: nearest is solid
+    (["solid", "borderline"], "borderline"),            # a tie goes to the lower
+    (["outstanding", "poor", "poor"], "borderline"),    # mean 1.0
+    (["solid", None], None),                            # an ungraded round: no overall
+    ([], None),
+])
+def test_the_loop_level_is_the_nearest_to_the_rounds_mean(levels, overall):
+    from interviewer.engine.loop import combined_level
+    assert combined_level(levels) == overall
+
+
+@pytest.mark.parametrize("name", ["openai-final", "palantir-decomp", "anthropic-no-ai",
+                                  "sierra-build"])
+def test_every_packaged_loop_runs_to_its_scorecard(tmp_path, name):
+    done = loop(tmp_path, name, "--seed", "2",
+                stdin="A first answer: 20 requests per second at p99.\n\n" + "/end\n" * 14)
+    assert done.returncode == 0, done.stderr
+    record = only_record(tmp_path)
+    assert record.done and all(r.level in LEVELS for r in record.rounds)
+    for spec, entry in zip(record.definition["rounds"], record.rounds):
+        t = transcript(tmp_path, entry.session_id)
+        assert t.header.round == spec["type"] and t.events[-1].type == "score"
+        assert t.header.questions == spec["cards"]
+        assert t.header.assistant_allowed is spec["assistant"]
