@@ -58,6 +58,9 @@ def run_loop(a: argparse.Namespace) -> int:
     llm = make_llm(**provider_settings(a))
     if llm is not None:
         print(f"interviewer: {llm.label}", file=sys.stderr)
+    if not a.plain and sys.stdin.isatty() and sys.stdout.isatty():
+        print("note: loops run on the plain console (--plain); the terminal app runs single "
+              "rounds (fde-interview practice).", file=sys.stderr)
     interrupt_on_ctrl_c()
     from ..console.loop import run_loop_plain   # lazy: loads LangGraph
     from ..engine.loop import LoopRecordError, LoopRun

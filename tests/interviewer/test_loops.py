@@ -5,6 +5,7 @@ Anthropic-style loop runs with the assistant off and says so; bad loops are name
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from interviewer.candidate_commands import HELP_TEXT
 from rubrics.vocab import LEVELS
 from transcripts import load
 from transcripts.loop_record import load_record
@@ -311,3 +313,16 @@ def test_every_packaged_loop_runs_to_its_scorecard(tmp_path, name):
         assert t.header.round == spec["type"] and t.events[-1].type == "score"
         assert t.header.questions == spec["cards"]
         assert t.header.assistant_allowed is spec["assistant"]
+
+
+@pytest.mark.skipif("/ask" not in HELP_TEXT, reason="the in-interview assistant (/ask, issue 22 items 1-2) "
+                    "has not landed yet; until then the test above checks assistant_allowed")
+def test_the_anthropic_loop_refuses_ask(tmp_path):
+    out = loop(tmp_path, "anthropic-no-ai",
+               stdin="/ask How many bytes per token does Llama 3.3 70B's KV cache take?\n\n")
+    assert out.returncode == 0, out.stderr
+    t = transcript(tmp_path, only_record(tmp_path).rounds[0].session_id)
+    assert t.header.assistant_allowed is False
+    assert not t.of_type("assistant")   # nothing was asked of the assistant, nothing planted
+    after = out.stdout.split("/ask How many bytes", 1)[1]
+    assert re.search(r"(?i)not allowed|forbidden|is off", after.split("Interviewer:")[0])
