@@ -54,23 +54,45 @@ assistant = true
 source = "written by the test"
 """
 
-# The CLI with the heuristic judge's grade stalled on its Nth call (the Nth round's grading),
-# after writing a marker file: the test kills the process once the marker exists.
+# The CLI with one function stalled on its Nth call, after writing a marker file: the test
+# kills the process once the marker exists (so the kill lands inside that call).
 DRIVER = r"""
-import sys, time
-from interviewer.judges.heuristic import HeuristicJudge
-marker, nth = sys.argv[1], int(sys.argv[2])
-original, calls = HeuristicJudge.grade, []
-def grade(self, *args, **kwargs):
+import importlib, sys, time
+target, nth, marker = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+module, _, dotted = target.partition(":")
+owner = importlib.import_module(module)
+*parents, name = dotted.split(".")
+for part in parents:
+    owner = getattr(owner, part)
+original, calls = getattr(owner, name), []
+def stall(*args, **kwargs):
     calls.append(1)
     if len(calls) == nth:
         open(marker, "w").close()
         time.sleep(600)
-    return original(self, *args, **kwargs)
-HeuristicJudge.grade = grade
+    return original(*args, **kwargs)
+setattr(owner, name, stall)
 from interviewer.cli import main
-sys.exit(main(sys.argv[3:]))
+sys.exit(main(sys.argv[4:]))
 """
+IN_GRADING = "interviewer.judges.heuristic:HeuristicJudge.grade"   # once per round
+IN_RECORD_SAVE = "transcripts.loop_record:save"   # start, then twice per round
+
+
+def stalled(tmp_path, target: str, nth: int, stdin: str):
+    """`loop --file short.toml`, stopped inside the Nth call of `target`."""
+    marker = tmp_path / "stalled"
+    proc = subprocess.Popen([sys.executable, "-c", DRIVER, target, str(nth), str(marker),
+                             "loop", "--plain", "--out", str(tmp_path / "data"), "--file",
+                             str(short_file(tmp_path)), "--seed", "5"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    proc.stdin.write(stdin)
+    proc.stdin.flush()
+    _wait(marker.exists, proc, f"call {nth} of {target}")
+    proc.kill()
+    proc.wait(timeout=30)
+
 
 ROUND_1 = "I want to own a deployment from discovery to production.\n\n/end\n/end\n"
 ROUND_2 = "Measure first: where do the 1.5 seconds go, per stage, at p99?\n\n/end\n/end\n"
@@ -130,18 +152,7 @@ def test_a_loop_runs_every_round_in_order_and_ends_on_a_combined_scorecard(tmp_p
 
 
 def test_killed_mid_loop_resumes_the_round_it_was_in_then_the_rest(tmp_path):
-    marker = tmp_path / "stalled"
-    proc = subprocess.Popen([sys.executable, "-c", DRIVER, str(marker), "2", "loop", "--plain",
-                             "--out", str(tmp_path / "data"), "--file",
-                             str(short_file(tmp_path)), "--seed", "5"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    proc.stdin.write(ROUND_1 + ROUND_2)
-    proc.stdin.flush()
-    _wait(marker.exists, proc, "the stall in round 2's grading")
-    proc.kill()
-    proc.wait(timeout=30)
-
+    stalled(tmp_path, IN_GRADING, 2, ROUND_1 + ROUND_2)   # inside round 2's grading
     record = only_record(tmp_path)   # still a whole record after the kill
     assert record.current == 1 and [r.status for r in record.rounds] == ["done", "running",
                                                                            "pending"]
@@ -164,6 +175,22 @@ def test_killed_mid_loop_resumes_the_round_it_was_in_then_the_rest(tmp_path):
     assert t3.of_type("candidate")[0].text == ROUND_3.split("\n")[0]
     assert len(list((tmp_path / "data" / "sessions").glob("*.jsonl"))) == 3
     assert record.scorecard is not None and len(record.scorecard.rounds) == 3
+
+
+def test_killed_after_a_round_is_graded_but_before_the_record_says_so(tmp_path):
+    stalled(tmp_path, IN_RECORD_SAVE, 5, ROUND_1 + ROUND_2)   # the save after round 2
+    record = only_record(tmp_path)   # the save before it: round 2 still running
+    assert record.current == 1 and record.rounds[1].status == "running"
+    second = record.rounds[1].session_id
+    assert transcript(tmp_path, second).events[-1].type == "score"   # but it was graded
+
+    done = loop(tmp_path, "--resume", record.loop_id, stdin=ROUND_3)
+    assert done.returncode == 0, done.stderr
+    round_2 = done.stdout.split("=== Round 2 of 3 (continued)")[1].split("=== Round 3")[0]
+    assert "Your answer" not in round_2   # nothing asked again: its grade is taken
+    record = only_record(tmp_path)
+    assert record.done and record.rounds[1].level is not None
+    assert len(transcript(tmp_path, second).of_type("score")) == 1
 
 
 def test_killed_while_waiting_for_an_answer_keeps_the_answers_of_that_round(tmp_path):
