@@ -48,7 +48,7 @@ def intro(run: LoopRun, out: TextIO) -> None:
               f"\n  {visible(loop.style)}\n  AI rule: {loop.ai.rule}. "
               f"{AI_RULE_TEXT[loop.ai.rule]}\n")
     for i, r in enumerate(loop.rounds, 1):
-        on = ", assistant on" if run.assistant_allowed(r) else ""
+        on = ", assistant on" if run.assistant_on(r) else ""
         out.write(f"  {i}. {visible(r.label)} ({r.type}, {r.minutes} min{on})\n")
     out.write(f"  Loop {run.id}: saved as you go; continue later with {resume_command(run)}\n")
 
@@ -64,7 +64,7 @@ def run_loop_plain(run: LoopRun, llm=None, inp: TextIO = sys.stdin,
             try:
                 spec, n = start.spec, len(run.loop.rounds)
                 again = " (continued)" if start.resumed else ""
-                assistant = "on" if run.assistant_allowed(spec) else "off"
+                assistant = "on" if run.assistant_on(spec) else "off"
                 out.write(f"\n=== Round {start.index + 1} of {n}{again}: {visible(spec.label)} "
                           f"({get_policy(spec.type).title}, {spec.minutes} min; assistant "
                           f"{assistant}) ===\n")

@@ -89,8 +89,17 @@ class LoopRun:
     def done(self) -> bool:
         return self.record.done
 
-    def assistant_allowed(self, spec: LoopRound) -> bool:
-        return spec.assistant and self.loop.ai.rule not in ASSISTANT_OFF
+    def assistant_allowed(self, spec: LoopRound) -> bool | None:
+        """The round session's Header.assistant_allowed: False where the loop's rule turns AI
+        off (every round), True where the round has the assistant, else None (the round's
+        own policy decides, as in `practice`)."""
+        if self.loop.ai.rule in ASSISTANT_OFF:
+            return False
+        return True if spec.assistant else None
+
+    def assistant_on(self, spec: LoopRound) -> bool:
+        """Whether the loop gives this round the assistant (what the candidate is told)."""
+        return bool(self.assistant_allowed(spec))
 
     def current_round(self, llm=None) -> RoundStart | None:
         """The current round's session: continued if it was started, else created (its id
@@ -128,7 +137,7 @@ class LoopRun:
 
     def scorecard(self) -> LoopScorecard:
         rounds = [RoundScore(title=spec.label, type=spec.type, session_id=entry.session_id or "",
-                             minutes=spec.minutes, assistant=self.assistant_allowed(spec),
+                             minutes=spec.minutes, assistant=self.assistant_on(spec),
                              level=entry.level)
                   for spec, entry in zip(self.loop.rounds, self.record.rounds)]
         levels = [r.level for r in rounds]

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from interviewer.candidate_commands import HELP_TEXT
+from rubrics.company_loops import ASSISTANT_OFF
 from rubrics.vocab import LEVELS
 from transcripts import load
 from transcripts.loop_record import load_record
@@ -133,8 +134,9 @@ def test_a_loop_runs_every_round_in_order_and_ends_on_a_combined_scorecard(tmp_p
     sids = [r.session_id for r in record.rounds]
     assert len(set(sids)) == 3
     # each round is its own graded session, of its type, with the loop's assistant rule
+    # (None: the round's own policy decides, as in `practice`; True: the loop turns it on)
     for sid, kind, assistant, answer in zip(sids, ["screen", "case", "coding"],
-                                            [False, False, True], [ROUND_1, ROUND_2, ROUND_3]):
+                                            [None, None, True], [ROUND_1, ROUND_2, ROUND_3]):
         t = transcript(tmp_path, sid)
         assert t.header.round == kind and t.header.assistant_allowed is assistant
         assert t.of_type("candidate")[0].text == answer.split("\n")[0]
@@ -339,7 +341,8 @@ def test_every_packaged_loop_runs_to_its_scorecard(tmp_path, name):
         t = transcript(tmp_path, entry.session_id)
         assert t.header.round == spec["type"] and t.events[-1].type == "score"
         assert t.header.questions == spec["cards"]
-        assert t.header.assistant_allowed is spec["assistant"]
+        forbids = record.definition["ai"]["rule"] in ASSISTANT_OFF
+        assert t.header.assistant_allowed is (False if forbids else spec["assistant"] or None)
 
 
 @pytest.mark.skipif("/ask" not in HELP_TEXT, reason="the in-interview assistant (/ask, issue 22 items 1-2) "
