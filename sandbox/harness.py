@@ -1,0 +1,288 @@
+"""The program that runs inside the sandbox (as a script: never imported by the project).
+
+It reads its orders from stdin, drops privileges, sets resource limits, writes the files,
+then runs each test in a fresh forked process. It never imports candidate code itself: a
+test process can only report on its own test, and only this process writes to the result
+descriptor, each line prefixed with the run's token. Standard library only (coverage.py is
+imported only when the candidate's tests are measured).
+"""
+import json
+import os
+import resource
+import select
+import signal
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import failures  # noqa: E402  (its neighbour: how an exception reads in plain words)
+
+PRELOAD = ("asyncio", "threading", "collections", "dataclasses", "typing", "random", "heapq",
+           "bisect", "functools", "itertools", "math", "re", "json", "enum", "abc", "contextlib",
+           "concurrent.futures", "inspect", "importlib", "traceback", "linecache", "ast")
+RESULT_CAP = 64_000
+
+
+def main() -> None:
+    orders = json.loads(sys.stdin.buffer.read())
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    out, token = orders["result_fd"], orders["token"]
+    os.set_inheritable(out, False)
+
+    def emit(obj: dict) -> None:
+        data = (token + " " + json.dumps(obj) + "\n").encode()
+        while data:
+            data = data[os.write(out, data):]
+
+    limits = orders["limits"]
+    _drop_privileges(orders.get("uid"))
+    _set_limits(limits, orders.get("nproc_extra", 0))
+    _harden()
+    work = orders["workdir"]
+    os.makedirs(work, exist_ok=True)
+    os.chdir(work)
+    for name, text in orders["files"].items():
+        with open(os.path.join(work, name), "w", encoding="utf-8") as f:
+            f.write(text)
+    if orders.get("lib"):
+        sys.path.insert(0, orders["lib"])
+    sys.path.remove(os.path.dirname(os.path.abspath(__file__)))
+    for name in PRELOAD:
+        __import__(name)
+    for suite in orders["suites"]:
+        if suite["coverage"]:
+            import coverage  # noqa: F401  (loaded once, before the forks)
+        _run_suite(suite, orders, emit)
+        if suite["coverage"]:
+            emit({"kind": "coverage", "percent": _coverage(work, orders["module"])})
+    emit({"kind": "done"})
+
+
+def _drop_privileges(uid) -> None:
+    if uid is None or os.geteuid() != 0:
+        return
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+
+
+def _set_limits(limits: dict, nproc_extra: int) -> None:
+    mb = 1024 * 1024
+    wanted = {
+        resource.RLIMIT_CPU: int(limits["wall_s"]) + 1,       # the harness's own backstop
+        resource.RLIMIT_AS: limits["memory_mb"] * mb,
+        resource.RLIMIT_FSIZE: limits["file_mb"] * mb,
+        resource.RLIMIT_NOFILE: 256,
+        resource.RLIMIT_CORE: 0,
+        resource.RLIMIT_NPROC: limits["processes"] + nproc_extra,
+    }
+    for which, value in wanted.items():
+        soft, hard = resource.getrlimit(which)
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        resource.setrlimit(which, (value, value))
+
+
+def _harden() -> None:
+    """No ptrace or /proc/<pid>/fd access to this process (it holds the result descriptor),
+    and orphaned descendants come back here to be killed."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(4, 0, 0, 0, 0)      # PR_SET_DUMPABLE
+        libc.prctl(36, 1, 0, 0, 0)     # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        pass
+
+
+def _run_suite(suite: dict, orders: dict, emit) -> None:
+    broken_files: set[str] = set()
+    for index, (file, name) in enumerate(suite["tests"]):
+        if file in broken_files:
+            continue
+        outcome = _run_one(file, name, index, suite, orders)
+        if "problem" in outcome:
+            broken_files.add(file)
+            emit({"kind": "problem", "suite": suite["name"], "file": file, "text": outcome["problem"]})
+            continue
+        emit({"kind": "result", "suite": suite["name"], "file": file, "name": name,
+              "outcome": outcome["outcome"], "message": outcome["message"][:4000],
+              "limit": outcome.get("limit", False)})
+
+
+def _run_one(file: str, name: str, index: int, suite: dict, orders: dict) -> dict:
+    limits = orders["limits"]
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:                       # the test process
+        try:
+            os.close(r)
+            os.close(orders["result_fd"])
+            _child(file, name, index, suite, orders, w)
+        finally:
+            os._exit(70)
+    os.close(w)
+    try:
+        os.setpgid(pid, pid)
+    except OSError:
+        pass
+    started = time.monotonic()
+    deadline = started + limits["test_wall_s"]
+    lines, buf, eof = [], b"", False
+    while len(lines) < 2 and not eof:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([r], [], [], left)[0]:
+            break
+        chunk = os.read(r, 65536)
+        eof = not chunk
+        buf = (buf + chunk)[:RESULT_CAP]
+        *done, buf = buf.split(b"\n")
+        lines += done
+        if lines and not _parse(lines[0]).get("loaded"):
+            break
+    os.close(r)
+    status = _finish(pid)
+    elapsed = time.monotonic() - started
+    messages = [_parse(line) for line in lines]
+    if messages and not messages[0].get("loaded"):
+        return {"problem": messages[0].get("problem") or "the tests could not be loaded"}
+    if len(messages) >= 2 and messages[1].get("outcome") in ("passed", "failed", "error"):
+        return {"outcome": messages[1]["outcome"], "message": str(messages[1].get("message", "")),
+                "limit": bool(messages[1].get("limit"))}
+    words = failures.stopped(status, elapsed, limits)
+    if not messages:                  # it never finished importing
+        return {"problem": f"{words} while loading {file} (and {orders['module']}.py)"}
+    timeout = status is None or (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
+    return {"outcome": "timeout" if timeout else "error", "message": f"{name} {words}", "limit": True}
+
+
+def _parse(line: bytes) -> dict:
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _finish(pid: int):
+    """Kill the test's process group and every descendant left; its wait status, or None
+    if it was still running."""
+    status = None
+    got, st = os.waitpid(pid, os.WNOHANG)
+    if got:
+        status = st
+    for _ in range(100):
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+        left = _children()
+        for child in left:
+            try:
+                os.kill(child, signal.SIGKILL)
+            except OSError:
+                pass
+        while True:
+            try:
+                got, st = os.waitpid(-1, 0 if left else os.WNOHANG)
+            except ChildProcessError:
+                got = 0
+            if not got:
+                break
+            if got == pid and status is None:
+                status = st if not (os.WIFSIGNALED(st) and os.WTERMSIG(st) == signal.SIGKILL) else None
+            left = [c for c in left if c != got]
+        if not _children():
+            break
+    return status
+
+
+def _children() -> list[int]:
+    me, found = str(os.getpid()), []
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return found
+    for entry in entries:
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as f:
+                    fields = f.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[1].decode() == me:
+                found.append(int(entry))
+    return found
+
+
+def _child(file: str, name: str, index: int, suite: dict, orders: dict, w: int) -> None:
+    me = os.getpid()
+    os.setpgid(0, 0)
+    cpu = max(1, int(orders["limits"]["cpu_s"] + 0.999))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+
+    def send(obj: dict) -> None:
+        if os.getpid() == me:         # a process the test forked never speaks for it
+            os.write(w, (json.dumps(obj) + "\n").encode())
+
+    work = orders["workdir"]
+    sys.path.insert(0, work)
+    cov = None
+    if suite["coverage"]:
+        import coverage
+        cov = coverage.Coverage(data_file=os.path.join(work, ".coverage"), data_suffix=f"t{index}",
+                                config_file=False, include=[os.path.join(work, orders["module"] + ".py")])
+        cov.start()
+    import importlib
+    try:
+        module = importlib.import_module(file[:-3])
+    except BaseException as exc:      # noqa: BLE001 - whatever it is, the report says it
+        send({"loaded": False, "problem": failures.load_problem(exc, file, orders)})
+        _flush_and_exit(0)
+    send({"loaded": True})
+    try:
+        result = getattr(module, name)()
+        if hasattr(result, "__await__"):
+            import asyncio
+            asyncio.run(result)
+        report = {"outcome": "passed", "message": ""}
+    except AssertionError as exc:
+        report = {"outcome": "failed", "message": failures.assertion(exc, name, work)}
+    except BaseException as exc:      # noqa: BLE001
+        report = {"outcome": "error", "message": failures.error(exc, name, work, orders),
+                  "limit": failures.hit_limit(exc)}
+    if cov is not None:
+        try:
+            cov.stop()
+            cov.save()
+        except Exception:             # noqa: BLE001 - coverage is a bonus, the result is not
+            pass
+    send(report)
+    _flush_and_exit(0)
+
+
+def _flush_and_exit(code: int) -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:             # noqa: BLE001
+            pass
+    os._exit(code)
+
+
+def _coverage(work: str, module: str):
+    import io
+    import coverage
+    target = os.path.join(work, module + ".py")
+    try:
+        cov = coverage.Coverage(data_file=os.path.join(work, ".coverage"), config_file=False,
+                                include=[target])
+        cov.combine(data_paths=[work], keep=False)
+        return round(cov.report(file=io.StringIO(), include=[target]), 1)
+    except Exception:                 # noqa: BLE001 - no data (no test ran) reads as None
+        return None
+
+
+if __name__ == "__main__":
+    main()
