@@ -6,6 +6,7 @@ the names and side-effect-free operands in it, and the assertion's own message i
 """
 import ast
 import errno
+import re
 import linecache
 import os
 import signal
@@ -112,12 +113,16 @@ def plain(exc: BaseException, limits: dict) -> str:
         return f"ran out of memory (the limit is {limits['memory_mb']} MB)"
     if isinstance(exc, RecursionError):
         return f"recursed too deeply: {exc}"
+    if _too_many_processes(exc):
+        return f"tried to start too many processes or threads (the limit is {limits['processes']})"
     if isinstance(exc, OSError):
-        if exc.errno == errno.EAGAIN and "fork" in _trace_names(exc):
-            return f"tried to start too many processes (the limit is {limits['processes']})"
         if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM) and exc.filename:
             return (f"tried to write outside its temporary directory ({exc.filename}): "
                     f"{exc.strerror}")
+        if exc.errno == errno.ENOENT and exc.filename and os.path.isabs(str(exc.filename)) \
+                and not str(exc.filename).startswith(os.getcwd() + os.sep):
+            return (f"tried to use a file outside its temporary directory ({exc.filename}), "
+                    "which does not exist in the sandbox")
         if exc.errno == errno.EFBIG:
             return f"wrote a file over the limit of {limits['file_mb']} MB"
         if isinstance(exc, (ConnectionError, TimeoutError)) or exc.errno in (
@@ -132,13 +137,16 @@ def plain(exc: BaseException, limits: dict) -> str:
     return f"{kind}: {exc}" if str(exc) else kind
 
 
-def _trace_names(exc: BaseException) -> str:
-    return " ".join(f.f_code.co_name for f, _ in _frames(exc.__traceback__)) + " " + str(exc)
+def _too_many_processes(exc: BaseException) -> bool:
+    """fork() or a new thread refused: RLIMIT_NPROC counts both."""
+    if isinstance(exc, BlockingIOError):
+        return exc.errno == errno.EAGAIN and not exc.filename
+    return isinstance(exc, RuntimeError) and "can't start new thread" in str(exc)
 
 
 def hit_limit(exc: BaseException) -> bool:
     """Whether the exception is the sandbox stopping the code, not the code's own bug."""
-    if isinstance(exc, MemoryError):
+    if isinstance(exc, MemoryError) or _too_many_processes(exc):
         return True
     return isinstance(exc, OSError) and exc.errno in (errno.EAGAIN, errno.EFBIG, errno.EMFILE) \
         and not isinstance(exc, (ConnectionError, TimeoutError))
@@ -169,7 +177,9 @@ def load_problem(exc: BaseException, file: str, orders: dict) -> str:
     if isinstance(exc, ModuleNotFoundError):
         return f"{module}.py could not be found"
     if isinstance(exc, ImportError) and exc.name == module:
-        return f"{at}: {exc} (the tests expect {module}.py to define it)"
+        wanted = re.search(r"cannot import name '([^']+)'", str(exc))
+        what = wanted.group(1) if wanted else "a name"
+        return f"{at} imports {what} from {module}.py, which does not define it"
     return f"{at}: loading raised {plain(exc, orders['limits'])}"
 
 

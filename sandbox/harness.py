@@ -9,6 +9,7 @@ imported only when the candidate's tests are measured).
 import json
 import os
 import resource
+import secrets
 import select
 import signal
 import sys
@@ -104,7 +105,8 @@ def _run_suite(suite: dict, orders: dict, emit) -> None:
         outcome = _run_one(file, name, index, suite, orders)
         if "problem" in outcome:
             broken_files.add(file)
-            emit({"kind": "problem", "suite": suite["name"], "file": file, "text": outcome["problem"]})
+            emit({"kind": "problem", "suite": suite["name"], "file": file, "text": outcome["problem"],
+                  "timeout": outcome.get("timeout", False)})
             continue
         emit({"kind": "result", "suite": suite["name"], "file": file, "name": name,
               "outcome": outcome["outcome"], "message": outcome["message"][:4000],
@@ -114,46 +116,54 @@ def _run_suite(suite: dict, orders: dict, emit) -> None:
 def _run_one(file: str, name: str, index: int, suite: dict, orders: dict) -> dict:
     limits = orders["limits"]
     r, w = os.pipe()
+    seal_r, seal_w = os.pipe()         # the seal: read by the test process only after its test
     pid = os.fork()
     if pid == 0:                       # the test process
         try:
-            os.close(r)
-            os.close(orders["result_fd"])
-            _child(file, name, index, suite, orders, w)
+            for fd in (r, seal_w, orders["result_fd"]):
+                os.close(fd)
+            _child(file, name, index, suite, orders, w, seal_r)
         finally:
             os._exit(70)
     os.close(w)
+    os.close(seal_r)
+    seal = secrets.token_hex(16)
+    os.write(seal_w, seal.encode())
+    os.close(seal_w)
     try:
         os.setpgid(pid, pid)
     except OSError:
         pass
     started = time.monotonic()
     deadline = started + limits["test_wall_s"]
-    lines, buf, eof = [], b"", False
-    while len(lines) < 2 and not eof:
+    messages, buf, eof = [], b"", False
+    while len(messages) < 2 and not eof:
         left = deadline - time.monotonic()
         if left <= 0 or not select.select([r], [], [], left)[0]:
             break
         chunk = os.read(r, 65536)
         eof = not chunk
-        buf = (buf + chunk)[:RESULT_CAP]
+        buf = (buf + chunk)[-RESULT_CAP:]
         *done, buf = buf.split(b"\n")
-        lines += done
-        if lines and not _parse(lines[0]).get("loaded"):
+        messages += [m for m in map(_parse, done) if "loaded" in m or "outcome" in m]
+        if messages and not messages[0].get("loaded"):
             break
     os.close(r)
     status = _finish(pid)
     elapsed = time.monotonic() - started
-    messages = [_parse(line) for line in lines]
     if messages and not messages[0].get("loaded"):
         return {"problem": messages[0].get("problem") or "the tests could not be loaded"}
+    if len(messages) >= 2 and messages[1].get("seal") != seal:
+        return {"outcome": "error", "limit": False,
+                "message": f"{name}: the code wrote a result of its own; it was not counted"}
     if len(messages) >= 2 and messages[1].get("outcome") in ("passed", "failed", "error"):
         return {"outcome": messages[1]["outcome"], "message": str(messages[1].get("message", "")),
                 "limit": bool(messages[1].get("limit"))}
     words = failures.stopped(status, elapsed, limits)
-    if not messages:                  # it never finished importing
-        return {"problem": f"{words} while loading {file} (and {orders['module']}.py)"}
     timeout = status is None or (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
+    if not messages:                  # it never finished importing
+        return {"problem": f"{words} while loading {file} (and {orders['module']}.py)",
+                "timeout": timeout}
     return {"outcome": "timeout" if timeout else "error", "message": f"{name} {words}", "limit": True}
 
 
@@ -216,7 +226,7 @@ def _children() -> list[int]:
     return found
 
 
-def _child(file: str, name: str, index: int, suite: dict, orders: dict, w: int) -> None:
+def _child(file: str, name: str, index: int, suite: dict, orders: dict, w: int, seal_r: int) -> None:
     me = os.getpid()
     os.setpgid(0, 0)
     cpu = max(1, int(orders["limits"]["cpu_s"] + 0.999))
@@ -238,8 +248,9 @@ def _child(file: str, name: str, index: int, suite: dict, orders: dict, w: int) 
     try:
         module = importlib.import_module(file[:-3])
     except BaseException as exc:      # noqa: BLE001 - whatever it is, the report says it
+        _flush()
         send({"loaded": False, "problem": failures.load_problem(exc, file, orders)})
-        _flush_and_exit(0)
+        os._exit(0)
     send({"loaded": True})
     try:
         result = getattr(module, name)()
@@ -258,17 +269,21 @@ def _child(file: str, name: str, index: int, suite: dict, orders: dict, w: int) 
             cov.save()
         except Exception:             # noqa: BLE001 - coverage is a bonus, the result is not
             pass
+    try:
+        report["seal"] = os.read(seal_r, 64).decode()
+    except (OSError, UnicodeDecodeError):
+        pass
+    _flush()                          # before the result: once it is read, this process is killed
     send(report)
-    _flush_and_exit(0)
+    os._exit(0)
 
 
-def _flush_and_exit(code: int) -> None:
+def _flush() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except Exception:             # noqa: BLE001
+        except Exception:             # noqa: BLE001 - the candidate may have closed or replaced it
             pass
-    os._exit(code)
 
 
 def _coverage(work: str, module: str):

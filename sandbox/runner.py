@@ -215,6 +215,7 @@ def _report(messages, output, problem, timed_out, truncated, hidden, mine, early
                                            str(m.get("file"))))
         elif kind == "problem":
             suite_problems.setdefault(m.get("suite"), str(m.get("text")))
+            timed_out = timed_out or (m.get("suite") == "hidden" and bool(m.get("timeout")))
         elif kind == "coverage" and isinstance(m.get("percent"), (int, float)):
             coverage = float(m["percent"])
     hidden_problem = suite_problems.get("hidden")
