@@ -3,11 +3,9 @@ library only, and nothing of the project).
 
 No assertion rewriting: a failed `assert` is reported as its source statement, the values of
 the names and side-effect-free operands in it, and the assertion's own message if it has one.
+ast, linecache and re are imported where a failure needs them: the sandbox's start-up is short.
 """
-import ast
 import errno
-import re
-import linecache
 import os
 import signal
 
@@ -45,6 +43,8 @@ def _where(exc, work: str) -> tuple[str, int] | None:
 
 def _statement(path: str, line: int):
     """The assert statement covering `line` in `path`, with its source text."""
+    import ast
+    import linecache
     source = "".join(linecache.getlines(path))
     try:
         tree = ast.parse(source)
@@ -57,6 +57,7 @@ def _statement(path: str, line: int):
 
 
 def _pure(node) -> bool:
+    import ast
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call) and not (isinstance(sub.func, ast.Name) and sub.func.id in SAFE_CALLS):
             return False
@@ -67,6 +68,7 @@ def _pure(node) -> bool:
 
 def _values(test, frame) -> list[str]:
     """`expr = value` for the operands of the assertion that can be evaluated again safely."""
+    import ast
     shown, out = set(), []
     operands = [test.left, *test.comparators] if isinstance(test, ast.Compare) else [test]
     candidates = operands + [n for n in ast.walk(test) if isinstance(n, ast.Name)]
@@ -177,6 +179,7 @@ def load_problem(exc: BaseException, file: str, orders: dict) -> str:
     if isinstance(exc, ModuleNotFoundError):
         return f"{module}.py could not be found"
     if isinstance(exc, ImportError) and exc.name == module:
+        import re
         wanted = re.search(r"cannot import name '([^']+)'", str(exc))
         what = wanted.group(1) if wanted else "a name"
         return f"{at} imports {what} from {module}.py, which does not define it"

@@ -9,7 +9,6 @@ imported only when the candidate's tests are measured).
 import json
 import os
 import resource
-import secrets
 import select
 import signal
 import sys
@@ -18,9 +17,6 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import failures  # noqa: E402  (its neighbour: how an exception reads in plain words)
 
-PRELOAD = ("asyncio", "threading", "collections", "dataclasses", "typing", "random", "heapq",
-           "bisect", "functools", "itertools", "math", "re", "json", "enum", "abc", "contextlib",
-           "concurrent.futures", "inspect", "importlib", "traceback", "linecache", "ast")
 RESULT_CAP = 64_000
 
 
@@ -50,8 +46,7 @@ def main() -> None:
     if orders.get("lib"):
         sys.path.insert(0, orders["lib"])
     sys.path.remove(os.path.dirname(os.path.abspath(__file__)))
-    for name in PRELOAD:
-        __import__(name)
+    _preload(orders)
     for suite in orders["suites"]:
         if suite["coverage"]:
             import coverage  # noqa: F401  (loaded once, before the forks)
@@ -59,6 +54,34 @@ def main() -> None:
         if suite["coverage"]:
             emit({"kind": "coverage", "percent": _coverage(work, orders["module"])})
     emit({"kind": "done"})
+
+
+def _preload(orders: dict) -> None:
+    """Import, once before the forks, the standard-library modules the run's files import (and
+    asyncio for async tests), so each test process does not import them again. Only read with
+    ast here: nothing of the candidate's runs in this process."""
+    if not any(suite["tests"] for suite in orders["suites"]):
+        return
+    import ast
+    wanted = {"importlib"}
+    for text in orders["files"].values():
+        try:
+            tree = ast.parse(text)
+        except Exception:             # noqa: BLE001 - reported by the test process that imports it
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                wanted.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                wanted.add(node.module)
+            elif isinstance(node, ast.AsyncFunctionDef):
+                wanted.add("asyncio")
+    for name in sorted(wanted):
+        if name.split(".")[0] in sys.stdlib_module_names:
+            try:
+                __import__(name)
+            except Exception:         # noqa: BLE001 - the test process will say what is wrong
+                pass
 
 
 def _drop_privileges(uid) -> None:
@@ -127,7 +150,7 @@ def _run_one(file: str, name: str, index: int, suite: dict, orders: dict) -> dic
             os._exit(70)
     os.close(w)
     os.close(seal_r)
-    seal = secrets.token_hex(16)
+    seal = os.urandom(16).hex()
     os.write(seal_w, seal.encode())
     os.close(seal_w)
     try:
