@@ -146,12 +146,19 @@ def _run_one(file: str, name: str, index: int, suite: dict, orders: dict) -> dic
             for fd in (r, seal_w, orders["result_fd"]):
                 os.close(fd)
             _child(file, name, index, suite, orders, w, seal_r)
+        except BaseException:         # noqa: BLE001 - the harness's own fault: show it
+            import traceback
+            traceback.print_exc()
+            sys.stderr.flush()
         finally:
             os._exit(70)
     os.close(w)
     os.close(seal_r)
     seal = os.urandom(16).hex()
-    os.write(seal_w, seal.encode())
+    try:
+        os.write(seal_w, seal.encode())
+    except BrokenPipeError:           # the test process is gone already: its status says why
+        pass
     os.close(seal_w)
     try:
         os.setpgid(pid, pid)
@@ -253,7 +260,12 @@ def _child(file: str, name: str, index: int, suite: dict, orders: dict, w: int, 
     me = os.getpid()
     os.setpgid(0, 0)
     cpu = max(1, int(orders["limits"]["cpu_s"] + 0.999))
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    if hard != resource.RLIM_INFINITY:
+        cpu = min(cpu, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu if hard != resource.RLIM_INFINITY else cpu + 1))
+    import _thread
+    _thread.stack_size(1 << 20)       # 1 MB thread stacks, not 8: a concurrency test's threads fit RLIMIT_AS
 
     def send(obj: dict) -> None:
         if os.getpid() == me:         # a process the test forked never speaks for it

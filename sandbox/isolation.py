@@ -138,10 +138,16 @@ def bwrap_argv(bwrap: str, command: list[str], *, work_mb: int, harness: str | N
         args += ["--ro-bind", harness, os.path.dirname(INSIDE_HARNESS)]
     if lib:
         args += ["--perms", "0755", "--dir", INSIDE_LIB, "--ro-bind", lib, f"{INSIDE_LIB}/coverage"]
-    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": INSIDE_WORK, "TMPDIR": INSIDE_WORK}
-    for key, value in env.items():
+    for key, value in clean_env(INSIDE_WORK).items():
         args += ["--setenv", key, value]
     return args + ["--chdir", "/tmp", "--", *command]
+
+
+def clean_env(home: str) -> dict[str, str]:
+    """The whole environment candidate code sees. MALLOC_ARENA_MAX: glibc reserves 64 MB of
+    address space per thread's arena, which would let RLIMIT_AS stop a test at ~45 threads."""
+    return {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home, "TMPDIR": home,
+            "MALLOC_ARENA_MAX": "2"}
 
 
 def fresh_uid() -> int:

@@ -9,7 +9,7 @@ class Limits:
     cpu_s: float = 5           # CPU seconds per test process (RLIMIT_CPU)
     wall_s: float = 10         # wall-clock seconds for the whole run, then everything is killed
     memory_mb: int = 512       # address space per process (RLIMIT_AS)
-    processes: int = 128       # processes and threads (RLIMIT_NPROC; threads count too)
+    processes: int = 256       # processes and threads (RLIMIT_NPROC; threads count too)
     output_bytes: int = 1_000_000   # printed output kept; past it the run is stopped
     file_mb: int = 16          # largest file written (RLIMIT_FSIZE), and the private tmpfs's size x4
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .isolation import (HARNESS, INSIDE_HARNESS, INSIDE_LIB, INSIDE_WORK, Isolation,
-                        bwrap_argv, coverage_dir, fresh_uid, probe_isolation, python_executable)
+                        bwrap_argv, clean_env, coverage_dir, fresh_uid, probe_isolation, python_executable)
 from .limits import Limits
 from .report import RunReport, TestResult, tally
 
@@ -107,7 +107,7 @@ def _run(files, suites, hidden, mine, early, limits: Limits, isolation: Isolatio
         orders.update(workdir=work, lib=lib, nproc_extra=_my_processes())
         argv = [python_executable(), "-I", "-S", str(HARNESS)]
         cwd = temp_root
-        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": temp_root, "TMPDIR": temp_root}
+        env = clean_env(temp_root)
     messages, output, problem, timed_out, truncated = [], b"", None, False, False
     try:
         proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -1,6 +1,8 @@
 """Hostile candidate code is stopped, reported in plain words, and the test process (standing
 in for the interview) carries on: loops, memory and fork bombs, the network, writes outside
 the temporary directory, floods of output, forged results."""
+import os
+import secrets
 import socket
 import threading
 
@@ -93,6 +95,42 @@ def test_a_write_outside_the_temporary_directory_changes_nothing(tmp_path):
     assert f"tried to use a file outside its temporary directory ({kept})" in f.message
     report, f = run("def f():\n    open('/usr/candidate.txt', 'w')\n")
     assert "tried to write outside its temporary directory (/usr/candidate.txt)" in f.message
+
+
+@bubblewrap
+def test_the_users_files_cannot_even_be_read(tmp_path):
+    data = tmp_path / "transcript.jsonl"
+    data.write_text("secret answer")
+    report, f = run(f"def f():\n    return open({str(data)!r}).read()\n")
+    assert f.outcome == "error" and "secret answer" not in f.message + report.output
+    assert f"tried to use a file outside its temporary directory ({data})" in f.message
+
+
+def _processes_with(marker: str) -> list[str]:
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if marker.encode() in f.read():
+                    found.append(pid)
+        except OSError:
+            pass
+    return found
+
+
+@bubblewrap
+def test_the_whole_run_is_stopped_on_the_clock_and_leaves_no_process_behind():
+    marker = f"{secrets.randbelow(10 ** 6) + 10 ** 6}.5"     # a sleep no one else runs
+    sol = ("import os, subprocess, time\n\ndef f():\n"
+           f"    subprocess.Popen(['sleep', '{marker}'], start_new_session=True)\n"
+           "    time.sleep(0.9)\n    return 1\n")
+    tests = {"test_slow.py": "from solution import f\n\n"
+                             + "".join(f"def test_{i}():\n    assert f() == 1\n\n" for i in range(6))}
+    report = run_tests(sol, tests, limits=Limits(cpu_s=5, wall_s=2.5))
+    assert report.timed_out and report.problem == "stopped: still running after 2.5 s"
+    assert report.results[-1].outcome == "timeout"
+    assert report.results[-1].message == "test_5 did not run: stopped: still running after 2.5 s"
+    assert _processes_with(marker) == []
 
 
 def test_writing_inside_the_temporary_directory_works():

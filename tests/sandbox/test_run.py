@@ -97,3 +97,17 @@ def test_bad_hidden_tests_are_an_error_naming_the_file_and_line():
         run_tests(ADD, {"tests/x.py": ""})
     with pytest.raises(ValueError, match="Limits.cpu_s must be positive"):
         Limits(cpu_s=0)
+
+
+def test_a_concurrency_test_with_two_hundred_threads_fits_the_limits():
+    sol = ("import threading\n\nclass Counter:\n    def __init__(self):\n        self.n = 0\n"
+           "        self.lock = threading.Lock()\n\n    def hit(self):\n        with self.lock:\n"
+           "            self.n += 1\n")
+    tests = {"test_c.py": "import threading\nfrom solution import Counter\n\ndef test_threads():\n"
+                          "    c = Counter()\n    start = threading.Barrier(200)\n\n    def work():\n"
+                          "        start.wait()\n        for _ in range(50):\n            c.hit()\n"
+                          "    threads = [threading.Thread(target=work) for _ in range(200)]\n"
+                          "    for t in threads:\n        t.start()\n    for t in threads:\n        t.join()\n"
+                          "    assert c.n == 200 * 50\n"}
+    report = run_tests(sol, tests)
+    assert report.ok, report.results[0].message
