@@ -186,10 +186,11 @@ def load_problem(exc: BaseException, file: str, orders: dict) -> str:
     return f"{at}: loading raised {plain(exc, orders['limits'])}"
 
 
-def stopped(status, elapsed: float, limits: dict) -> str:
-    """Why a test process ended without a result, from its wait status (None: still running)."""
+def stopped(status, limits: dict) -> str:
+    """Why a test process ended without a result, from its wait status (None: still running
+    at its deadline, which the message names rather than the clock's reading)."""
     if status is None:
-        return f"stopped: still running after {elapsed:.0f} s"
+        return f"stopped: still running after {limits['test_wall_s']:g} s"
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         if sig == signal.SIGXCPU:

@@ -164,8 +164,7 @@ def _run_one(file: str, name: str, index: int, suite: dict, orders: dict) -> dic
         os.setpgid(pid, pid)
     except OSError:
         pass
-    started = time.monotonic()
-    deadline = started + limits["test_wall_s"]
+    deadline = time.monotonic() + limits["test_wall_s"]
     messages, buf, eof = [], b"", False
     while len(messages) < 2 and not eof:
         left = deadline - time.monotonic()
@@ -180,7 +179,6 @@ def _run_one(file: str, name: str, index: int, suite: dict, orders: dict) -> dic
             break
     os.close(r)
     status = _finish(pid)
-    elapsed = time.monotonic() - started
     if messages and not messages[0].get("loaded"):
         return {"problem": messages[0].get("problem") or "the tests could not be loaded"}
     if len(messages) >= 2 and messages[1].get("seal") != seal:
@@ -189,7 +187,7 @@ def _run_one(file: str, name: str, index: int, suite: dict, orders: dict) -> dic
     if len(messages) >= 2 and messages[1].get("outcome") in ("passed", "failed", "error"):
         return {"outcome": messages[1]["outcome"], "message": str(messages[1].get("message", "")),
                 "limit": bool(messages[1].get("limit"))}
-    words = failures.stopped(status, elapsed, limits)
+    words = failures.stopped(status, limits)
     timeout = status is None or (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
     if not messages:                  # it never finished importing
         return {"problem": f"{words} while loading {file} (and {orders['module']}.py)",

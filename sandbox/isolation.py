@@ -28,7 +28,8 @@ FALLBACK_MISSING = (
     "files outside the temporary directory are protected only by your user's permissions",
     "no separate process tree: a process that detaches itself can outlive the run",
 )
-ROOT_MISSING = "running as root: the limit on processes does not apply"
+ROOT_MISSING = ("running as root: the limit on processes does not apply, and the code could "
+                "reach the harness's result pipe")
 
 
 @dataclass(frozen=True)

@@ -148,6 +148,9 @@ def test_a_hundred_megabytes_of_output_are_cut_off_not_buffered():
     assert report.passed == 0 and report.errors == 2
 
 
+@pytest.mark.skipif(probe_isolation().name == "rlimits" and os.geteuid() == 0,
+                    reason="as root without bubblewrap the code can open the harness's pipe "
+                           "(the fallback says so in Isolation.missing)")
 def test_a_forged_report_is_not_counted():
     """The code finds the run's token in its memory and writes results every way it can: to
     every descriptor, to other processes' descriptors, to its output. None is counted."""
