@@ -84,7 +84,7 @@ def _run(files, suites, hidden, mine, early, limits: Limits, isolation: Isolatio
          module: str) -> RunReport:
     token = secrets.token_hex(16)
     started = time.monotonic()
-    temp_root = tempfile.mkdtemp(prefix="fde-sandbox-")
+    temp_root = None
     read_fd, write_fd = os.pipe()
     orders = {"token": token, "result_fd": write_fd, "files": files, "suites": suites,
               "module": module,
@@ -99,6 +99,7 @@ def _run(files, suites, hidden, mine, early, limits: Limits, isolation: Isolatio
                           work_mb=limits.file_mb * 4, harness=str(HARNESS.parent), lib=cov)
         cwd, env = "/", {}
     else:
+        temp_root = tempfile.mkdtemp(prefix="fde-sandbox-")
         work = os.path.join(temp_root, "run")
         lib = os.path.join(temp_root, "lib")
         os.mkdir(lib)
@@ -108,11 +109,15 @@ def _run(files, suites, hidden, mine, early, limits: Limits, isolation: Isolatio
         argv = [python_executable(), "-I", "-S", str(HARNESS)]
         cwd = temp_root
         env = clean_env(temp_root)
-    messages, output, problem, timed_out, truncated = [], b"", None, False, False
+    messages, output, problem, timed_out, truncated = [], "", None, False, False
     try:
-        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, pass_fds=(write_fd,), cwd=cwd, env=env,
-                                start_new_session=True)
+        try:
+            proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.STDOUT, pass_fds=(write_fd,), cwd=cwd,
+                                    env=env, start_new_session=True)
+        except OSError as exc:
+            problem = f"the sandbox could not start: {exc}"
+            return _report([], "", problem, False, False, hidden, mine, early, isolation, started)
         os.close(write_fd)
         write_fd = -1
         try:
@@ -126,7 +131,8 @@ def _run(files, suites, hidden, mine, early, limits: Limits, isolation: Isolatio
         for fd in (read_fd, write_fd):
             if fd >= 0:
                 os.close(fd)
-        shutil.rmtree(temp_root, ignore_errors=True)
+        if temp_root:
+            shutil.rmtree(temp_root, ignore_errors=True)
     return _report(messages, output, problem, timed_out, truncated, hidden, mine, early,
                    isolation, started)
 
