@@ -42,6 +42,10 @@ TESTS = "from solution import RateLimiter\nfrom support import FakeClock\n" + ""
     f"    clock.t = 1.0\n    assert rl.allow('u') and rl.allow('v')\n"
     for i in range(10))
 
+MINE = "from solution import RateLimiter\n" + "".join(
+    f"\n\ndef test_mine_{i}():\n    rl = RateLimiter(1, 1.0, lambda: {i})\n    assert rl.allow('a')\n"
+    for i in range(3))
+
 
 def median_ms(fn, n: int) -> float:
     fn()   # warm the page cache
@@ -66,7 +70,10 @@ def main() -> None:
         assert report.ok and report.passed == 10, report
         part = median_ms(lambda: run_tests(SOLUTION, {"test_limiter.py": TESTS, "support.py": SUPPORT},
                                            isolation=iso), n)
-        rows += [(f"{iso.name}: empty test set", empty), (f"{iso.name}: 10 hidden tests passing", part)]
+        own = median_ms(lambda: run_tests(SOLUTION, {"test_limiter.py": TESTS, "support.py": SUPPORT},
+                                          candidate_tests=MINE, isolation=iso), n)
+        rows += [(f"{iso.name}: empty test set", empty), (f"{iso.name}: 10 hidden tests passing", part),
+                 (f"{iso.name}: + 3 own tests, coverage", own)]
     print(f"sandbox start-up and a part's tests, median of {n} runs ({strong.summary()})\n")
     print(f"{'case':<40} {'median ms':>10} {'over bare':>10}")
     for name, ms in rows:

@@ -50,12 +50,15 @@ def main() -> None:
         sys.path.insert(0, orders["lib"])
     sys.path.remove(os.path.dirname(os.path.abspath(__file__)))
     _preload(orders)
+    target = os.path.join(work, orders["module"] + ".py")
     for suite in orders["suites"]:
+        if suite["coverage"]:         # warm coverage.py's lazy imports and caches once, here
+            warm = _new_coverage(target)
+            warm.start()
+            warm.stop()
+        covered = _run_suite(suite, orders, emit)
         if suite["coverage"]:
-            import coverage  # noqa: F401  (loaded once, before the forks)
-        _run_suite(suite, orders, emit)
-        if suite["coverage"]:
-            emit({"kind": "coverage", "percent": _coverage(work, orders["module"])})
+            emit({"kind": "coverage", "percent": _coverage(target, covered)})
     emit({"kind": "done"})
 
 
@@ -124,8 +127,10 @@ def _harden() -> None:
         pass
 
 
-def _run_suite(suite: dict, orders: dict, emit) -> None:
+def _run_suite(suite: dict, orders: dict, emit) -> set[int]:
+    """Run the suite's tests one by one; the lines of the solution they executed."""
     broken_files: set[str] = set()
+    covered: set[int] = set()
     for index, (file, name) in enumerate(suite["tests"]):
         if file in broken_files:
             continue
@@ -135,9 +140,11 @@ def _run_suite(suite: dict, orders: dict, emit) -> None:
             emit({"kind": "problem", "suite": suite["name"], "file": file, "text": outcome["problem"],
                   "timeout": outcome.get("timeout", False)})
             continue
+        covered.update(n for n in outcome.get("lines", ()) if isinstance(n, int))
         emit({"kind": "result", "suite": suite["name"], "file": file, "name": name,
               "outcome": outcome["outcome"], "message": outcome["message"][:4000],
               "limit": outcome.get("limit", False)})
+    return covered
 
 
 def _run_one(file: str, name: str, index: int, suite: dict, orders: dict) -> dict:
@@ -190,7 +197,7 @@ def _run_one(file: str, name: str, index: int, suite: dict, orders: dict) -> dic
                 "message": f"{name}: the code wrote a result of its own; it was not counted"}
     if len(messages) >= 2 and messages[1].get("outcome") in ("passed", "failed", "error"):
         return {"outcome": messages[1]["outcome"], "message": str(messages[1].get("message", "")),
-                "limit": bool(messages[1].get("limit"))}
+                "limit": bool(messages[1].get("limit")), "lines": messages[1].get("lines") or []}
     words = failures.stopped(status, limits)
     timeout = status is None or (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU)
     if not messages:                  # it never finished importing
@@ -275,11 +282,9 @@ def _child(file: str, name: str, index: int, suite: dict, orders: dict, w: int, 
 
     work = orders["workdir"]
     sys.path.insert(0, work)
-    cov = None
+    cov, target = None, os.path.join(work, orders["module"] + ".py")
     if suite["coverage"]:
-        import coverage
-        cov = coverage.Coverage(data_file=os.path.join(work, ".coverage"), data_suffix=f"t{index}",
-                                config_file=False, include=[os.path.join(work, orders["module"] + ".py")])
+        cov = _new_coverage(target)
         cov.start()
     import importlib
     try:
@@ -303,7 +308,7 @@ def _child(file: str, name: str, index: int, suite: dict, orders: dict, w: int, 
     if cov is not None:
         try:
             cov.stop()
-            cov.save()
+            report["lines"] = sorted(cov.get_data().lines(target) or [])
         except Exception:             # noqa: BLE001 - coverage is a bonus, the result is not
             pass
     if os.getpid() != me:             # a process the test forked never speaks for it
@@ -325,16 +330,23 @@ def _flush() -> None:
             pass
 
 
-def _coverage(work: str, module: str):
-    import io
+def _new_coverage(target: str):
+    """coverage.py measuring the solution file only, its data in memory (no SQLite per test)."""
+    import warnings
     import coverage
-    target = os.path.join(work, module + ".py")
+    from coverage.exceptions import CoverageWarning
+    warnings.simplefilter("ignore", CoverageWarning)   # "no data collected" is a 0, not a warning
+    return coverage.Coverage(data_file=None, config_file=False, include=[target])
+
+
+def _coverage(target: str, covered: set[int]):
+    """The solution's line coverage (percent) from the lines the test processes executed."""
+    import io
     try:
-        cov = coverage.Coverage(data_file=os.path.join(work, ".coverage"), config_file=False,
-                                include=[target])
-        cov.combine(data_paths=[work], keep=False)
+        cov = _new_coverage(target)
+        cov.get_data().add_lines({target: sorted(covered)})
         return round(cov.report(file=io.StringIO(), include=[target]), 1)
-    except Exception:                 # noqa: BLE001 - no data (no test ran) reads as None
+    except Exception:                 # noqa: BLE001 - no measurable data reads as None
         return None
 
 

@@ -197,12 +197,73 @@ def _collect(proc, read_fd: int, token: str, limits: Limits, started: float):
 
 
 def _kill(proc) -> None:
+    """Kill the run's whole process tree: its group, and every descendant that left the group
+    (test processes have their own; the code may have called setsid). When this returns,
+    none of them is running: the interview's next run starts clean."""
+    tree: list[int] = []
+    _signal(proc.pid, signal.SIGSTOP)
+    for _ in range(5):                # stop first, so nothing forks between the scan and the kill
+        found = [pid for pid in _descendants(proc.pid) if pid not in tree]
+        if not found:
+            break
+        for pid in found:
+            _signal(pid, signal.SIGSTOP)
+        tree += found
+    for pid in [proc.pid, *tree]:
+        _signal(pid, signal.SIGKILL)
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except OSError:
         pass
     proc.stdout.close()
     proc.wait()
+    deadline = time.monotonic() + 5
+    while tree and time.monotonic() < deadline:   # SIGKILL is delivered asynchronously
+        tree = [pid for pid in tree if _alive(pid)]
+        if tree:
+            time.sleep(0.005)
+
+
+def _signal(pid: int, sig: int) -> None:
+    try:
+        os.kill(pid, sig)
+    except OSError:
+        pass
+
+
+def _parents() -> dict[int, int]:
+    """pid -> parent pid of every process visible in /proc (empty without /proc)."""
+    out = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return out
+    for entry in entries:
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as f:
+                    out[int(entry)] = int(f.read().rsplit(b")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                pass
+    return out
+
+
+def _descendants(root: int) -> list[int]:
+    parents = _parents()
+    found, frontier = [], {root}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier} - set(found)
+        found += sorted(frontier)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Running, as opposed to gone or a zombie waiting for its parent."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X")
+    except OSError:
+        return False
 
 
 def _report(messages, output, problem, timed_out, truncated, hidden, mine, early,

@@ -118,15 +118,16 @@ def _processes_with(marker: str) -> list[str]:
     return found
 
 
-@bubblewrap
-def test_the_whole_run_is_stopped_on_the_clock_and_leaves_no_process_behind():
+@pytest.mark.parametrize("isolation", [probe_isolation(), probe_isolation("rlimits")],
+                         ids=lambda i: i.name)
+def test_the_whole_run_is_stopped_on_the_clock_and_leaves_no_process_behind(isolation):
     marker = f"{secrets.randbelow(10 ** 6) + 10 ** 6}.5"     # a sleep no one else runs
     sol = ("import os, subprocess, time\n\ndef f():\n"
            f"    subprocess.Popen(['sleep', '{marker}'], start_new_session=True)\n"
            "    time.sleep(0.9)\n    return 1\n")
     tests = {"test_slow.py": "from solution import f\n\n"
                              + "".join(f"def test_{i}():\n    assert f() == 1\n\n" for i in range(6))}
-    report = run_tests(sol, tests, limits=Limits(cpu_s=5, wall_s=2.5))
+    report = run_tests(sol, tests, limits=Limits(cpu_s=5, wall_s=2.5), isolation=isolation)
     assert report.timed_out and report.problem == "stopped: still running after 2.5 s"
     assert report.results[-1].outcome == "timeout"
     assert report.results[-1].message == "test_5 did not run: stopped: still running after 2.5 s"
