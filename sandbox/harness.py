@@ -157,6 +157,8 @@ def _run_one(file: str, name: str, index: int, suite: dict, orders: dict) -> dic
             for fd in (r, seal_w, orders["result_fd"]):
                 os.close(fd)
             _child(file, name, index, suite, orders, w, seal_r)
+        except BrokenPipeError:       # the harness is gone (killed): nobody to report to
+            pass
         except BaseException:         # noqa: BLE001 - the harness's own fault: show it
             import traceback
             traceback.print_exc()

@@ -48,6 +48,16 @@ def _check_name(name: str) -> None:
 def run_tests(solution: str, tests: Mapping[str, str], *, limits: Limits | None = None,
               candidate_tests: str | None = None, module: str = "solution",
               isolation: Isolation | None = None) -> RunReport:
+    """Run the hidden `tests` against `solution` (written as `<module>.py`), then the
+    candidate's own tests with their line coverage of it.
+
+    `tests` maps file names to source. In each `test_*.py` / `*_test.py` file the top-level
+    `test_*` functions take no arguments (an `async def` one is run with asyncio.run) and import
+    the candidate's code (`from solution import ...`); other files are helpers they may import.
+    Only the standard library is importable inside (no pytest: a plain `assert`, or
+    try/except for an expected exception). Bad test files raise ValueError naming the file and
+    line; everything the candidate's code does wrong comes back in the report.
+    """
     limits = limits or Limits()
     isolation = isolation or probe_isolation()
     if not module.isidentifier():

@@ -190,3 +190,11 @@ def test_exiting_early_is_not_a_pass():
     report, f = run("import os\n\ndef f():\n    os._exit(0)\n")
     assert f.outcome == "error"
     assert f.message == "test_f ended without a result (exit status 0): the code exited the process"
+
+
+def test_killing_the_harness_is_not_a_pass():
+    report = run_tests("import os, signal\n\ndef f():\n    os.kill(os.getppid(), signal.SIGKILL)\n"
+                       "    return 1\n", TESTS, limits=TIGHT)
+    assert report.passed == 0 and report.errors == 2
+    assert report.problem.startswith("the test run crashed (exit status")
+    assert report.results[0].message.startswith("test_f did not run: the test run crashed")
