@@ -178,11 +178,19 @@ def _run_one(file: str, name: str, index: int, suite: dict, orders: dict) -> dic
     except OSError:
         pass
     deadline = time.monotonic() + limits["test_wall_s"]
-    messages, buf, eof = [], b"", False
+    messages, buf, eof, status = [], b"", False, None
     while len(messages) < 2 and not eof:
         left = deadline - time.monotonic()
-        if left <= 0 or not select.select([r], [], [], left)[0]:
+        if left <= 0:
             break
+        if not select.select([r], [], [], min(left, 0.05))[0]:
+            # It may have died while something it started keeps the pipe open: no EOF then.
+            if status is not None:
+                break
+            got, st = os.waitpid(pid, os.WNOHANG)
+            if got:
+                status = st           # one more look at the pipe, then stop waiting
+            continue
         chunk = os.read(r, 65536)
         eof = not chunk
         buf = (buf + chunk)[-RESULT_CAP:]
@@ -191,7 +199,7 @@ def _run_one(file: str, name: str, index: int, suite: dict, orders: dict) -> dic
         if messages and not messages[0].get("loaded"):
             break
     os.close(r)
-    status = _finish(pid)
+    status = _finish(pid, status)
     if messages and not messages[0].get("loaded"):
         return {"problem": messages[0].get("problem") or "the tests could not be loaded"}
     if len(messages) >= 2 and messages[1].get("seal") != seal:
@@ -216,13 +224,13 @@ def _parse(line: bytes) -> dict:
     return value if isinstance(value, dict) else {}
 
 
-def _finish(pid: int):
-    """Kill the test's process group and every descendant left; its wait status, or None
-    if it was still running."""
-    status = None
-    got, st = os.waitpid(pid, os.WNOHANG)
-    if got:
-        status = st
+def _finish(pid: int, status=None):
+    """Kill the test's process group and every descendant left; its wait status (`status`
+    if it was reaped already), or None if it was still running."""
+    if status is None:
+        got, st = os.waitpid(pid, os.WNOHANG)
+        if got:
+            status = st
     for _ in range(100):
         try:
             os.killpg(pid, signal.SIGKILL)

@@ -198,3 +198,11 @@ def test_killing_the_harness_is_not_a_pass():
     assert report.passed == 0 and report.errors == 2
     assert report.problem.startswith("the test run crashed (exit status")
     assert report.results[0].message.startswith("test_f did not run: the test run crashed")
+
+
+def test_a_crash_is_reported_and_what_it_started_is_killed():
+    report, f = run("import ctypes, os, time\n\ndef f():\n    if os.fork() == 0:\n"
+                    "        time.sleep(60)\n        os._exit(0)\n    ctypes.string_at(0)\n")
+    assert f.outcome == "error"
+    assert f.message == "test_f crashed (SIGSEGV)"
+    assert report.problem == f.message
