@@ -85,8 +85,11 @@ def _values(test, frame) -> list[str]:
             continue
         if callable(value) or type(value).__name__ == "module":
             continue
+        shown_value = _short(value)
+        if shown_value.startswith("<") and " at 0x" in shown_value:
+            continue                    # an object's default repr says nothing
         shown.add(text)
-        out.append(f"{text} = {_short(value)}")
+        out.append(f"{text} = {shown_value}")
     return out[:6]
 
 

@@ -111,3 +111,12 @@ def test_a_concurrency_test_with_two_hundred_threads_fits_the_limits():
                           "    assert c.n == 200 * 50\n"}
     report = run_tests(sol, tests)
     assert report.ok, report.results[0].message
+
+
+def test_a_failed_comparison_shows_its_operands_but_not_default_object_reprs():
+    sol = "class Limiter:\n    def __init__(self):\n        self.count = {'u': 5}\n"
+    tests = {"test_l.py": "from solution import Limiter\n\ndef test_count():\n    lim = Limiter()\n"
+                          "    expected = 3\n    assert lim.count['u'] == expected\n"}
+    assert run_tests(sol, tests).results[0].message == (
+        "test_count failed at test_l.py line 6: assert lim.count['u'] == expected\n"
+        "  where lim.count['u'] = 5\n  where expected = 3")
