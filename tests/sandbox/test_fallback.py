@@ -46,3 +46,11 @@ def test_the_fallback_runs_tests_with_limits_in_a_clean_environment():
     bomb = run_tests("def f():\n    return len(bytearray(10 ** 9))\n", TESTS, isolation=weak,
                      limits=Limits(memory_mb=256))
     assert bomb.problem.endswith("ran out of memory (the limit is 256 MB)")
+
+
+def test_the_fallback_measures_the_candidates_coverage_too():
+    report = run_tests("def f():\n    return 1\n\n\ndef g():\n    return 2\n", TESTS,
+                       candidate_tests="from solution import f\n\ndef test_mine():\n    assert f() == 1\n",
+                       isolation=probe_isolation("rlimits"))
+    assert report.ok and report.candidate_results[0].outcome == "passed"
+    assert report.coverage == 75.0      # g's body never ran
