@@ -1,0 +1,84 @@
+import sys
+import threading
+
+from solution import RateLimiter
+from support import FakeClock
+
+
+def test_burst_is_admitted_then_the_next_is_rejected():
+    clock = FakeClock()
+    limiter = RateLimiter(per_user_rate=1, per_user_burst=5, clock=clock)
+    assert [limiter.allow("u") for _ in range(6)] == [True] * 5 + [False]
+
+
+def test_refill_is_proportional_to_elapsed_time():
+    clock = FakeClock()
+    limiter = RateLimiter(per_user_rate=4, per_user_burst=4, clock=clock)
+    for _ in range(4):
+        assert limiter.allow("u")
+    clock.advance(0.2)   # 0.8 of a token: not yet
+    assert not limiter.allow("u")
+    clock.advance(0.05)  # 1.0
+    assert limiter.allow("u")
+    clock.advance(0.5)   # two more
+    assert [limiter.allow("u") for _ in range(3)] == [True, True, False]
+
+
+def test_idle_time_never_fills_past_the_burst():
+    clock = FakeClock()
+    limiter = RateLimiter(per_user_rate=10, per_user_burst=3, clock=clock)
+    assert limiter.allow("u")
+    clock.advance(3600)
+    assert [limiter.allow("u") for _ in range(4)] == [True, True, True, False]
+
+
+def test_rejected_requests_cost_nothing():
+    clock = FakeClock()
+    limiter = RateLimiter(per_user_rate=1, per_user_burst=1, clock=clock)
+    assert limiter.allow("u")
+    for _ in range(50):   # hammering while limited must not push the refill back
+        assert not limiter.allow("u")
+    clock.advance(1.0)
+    assert limiter.allow("u")
+
+
+def test_a_new_user_starts_with_a_full_bucket():
+    clock = FakeClock()
+    limiter = RateLimiter(per_user_rate=1, per_user_burst=3, clock=clock)
+    for _ in range(3):
+        assert limiter.allow("old")
+    clock.advance(100)
+    assert [limiter.allow("new") for _ in range(4)] == [True, True, True, False]
+
+
+def test_users_are_independent():
+    clock = FakeClock()
+    limiter = RateLimiter(per_user_rate=1, per_user_burst=2, clock=clock)
+    assert [limiter.allow("a") for _ in range(3)] == [True, True, False]
+    assert [limiter.allow("b") for _ in range(3)] == [True, True, False]
+    assert not limiter.allow("a")
+
+
+def test_threads_never_exceed_the_burst():
+    """Many threads, one user, a frozen clock: exactly the burst gets through."""
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)   # switch threads as often as CPython allows
+    try:
+        for _ in range(5):
+            clock = FakeClock()
+            limiter = RateLimiter(per_user_rate=1, per_user_burst=100, clock=clock)
+            admitted = []
+            start = threading.Barrier(8)
+
+            def hammer():
+                start.wait()
+                admitted.append(sum(limiter.allow("shared") for _ in range(100)))
+
+            threads = [threading.Thread(target=hammer) for _ in range(8)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert sum(admitted) == 100, f"{sum(admitted)} admitted with a burst of 100"
+    finally:
+        sys.setswitchinterval(old)
