@@ -54,12 +54,13 @@ async def test_retry_after_replaces_the_computed_wait():
 async def test_no_wait_would_cross_the_deadline():
     clock = FakeClock()
     sleep = FakeSleep(clock)
-    fn = Flaky(*[ApiError(503)] * 5, "ok", clock=clock, latency=0.3)
+    fn = Flaky(*[ApiError(503)] * 5, "ok", clock=clock, latency=0.1)
     exc = await raised(call_with_retry(fn, base=0.5, factor=1.0, sleep=sleep, deadline=1.0,
                                        clock=clock))
-    # 0.3 s call, 0.5 s wait, 0.3 s call ends at 1.1 s: no third call can finish in time
+    # 0.1 s call, 0.5 s wait, 0.1 s call: at 0.7 s another 0.5 s wait would end past 1.0 s
     assert isinstance(exc, ApiError) and exc.status == 503
     assert len(fn.calls) == 2 and same(sleep.delays, [0.5])
+    assert clock.now <= 1000.0 + 1.0
 
 
 async def test_the_deadline_counts_from_the_call_not_from_zero():
