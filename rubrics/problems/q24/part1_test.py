@@ -16,9 +16,9 @@ def test_refill_is_proportional_to_elapsed_time():
     limiter = RateLimiter(per_user_rate=4, per_user_burst=4, clock=clock)
     for _ in range(4):
         assert limiter.allow("u")
-    clock.advance(0.2)   # 0.8 of a token: not yet
+    clock.advance(0.125)   # half a token: not yet (times chosen exact in binary)
     assert not limiter.allow("u")
-    clock.advance(0.05)  # 1.0
+    clock.advance(0.125)   # one token
     assert limiter.allow("u")
     clock.advance(0.5)   # two more
     assert [limiter.allow("u") for _ in range(3)] == [True, True, False]
