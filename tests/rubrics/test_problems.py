@@ -99,6 +99,14 @@ def broken(card: str, part: int, old: str, new: str) -> str:
 
 # A realistic mistake per row, the part whose tests must catch it, and the test that does.
 BROKEN = {
+    "chunks summarised one at a time": (
+        "q11", 1, "    partials = await asyncio.gather(*(one(c) for c in chunks(text, chunk_tokens)))",
+        "    partials = [await one(c) for c in chunks(text, chunk_tokens)]",
+        "part1_test.test_map_calls_run_concurrently_within_the_cap"),
+    "summaries stored under the text's size, not its content": (
+        "q11", 3, "        key = hashlib.sha256(piece.encode()).hexdigest()",
+        "        key = str(len(piece))",
+        "part3_test.test_an_edited_document_re_summarises_only_what_changed"),
     "limiter without a lock": (
         "q24", 1, "        with self._lock:   # refill, check and take are one step\n",
         "        if True:\n", "part1_test.test_threads_never_exceed_the_burst"),
