@@ -108,6 +108,14 @@ class Problem(BaseModel):
     def minutes(self) -> int:
         return sum(p.minutes for p in self.parts)
 
+    def tests_through(self, number: int) -> dict[str, str]:
+        """The hidden tests of parts 1..number with the support files: a later part's run
+        also catches what it broke in an earlier one."""
+        out: dict[str, str] = {}
+        for p in self.parts[:number]:
+            out |= p.tests
+        return out
+
     def part(self, number: int) -> Part:
         for p in self.parts:
             if p.number == number:
@@ -158,6 +166,31 @@ def _defines(tree: ast.Module, name: str) -> bool:
     return False
 
 
+def _part(d: Path, i: int, ps: PartSpec, entry: str, support: dict[str, str],
+          problems: list[str]) -> Part | None:
+    """Part i with its test file and reference, or None (with the reasons in `problems`)."""
+    name = f"part{ps.number}_test.py"
+    src = _read(d, name, f"parts[{i}].tests", problems)
+    ref = _read(d, f"reference/part{ps.number}.py", f"parts[{i}].reference", problems)
+    if src is not None:
+        tests = tests_in(_parse(d / name, src), d / name)
+        if not tests:
+            problems.append(f"field parts[{i}].tests: {name} has no test functions")
+        problems += [f"field parts[{i}].hints.{h}: {name} has no test function {h}"
+                     for h in ps.hints if h not in tests]
+        problems += [f"field parts[{i}].hints: no follow-up question for {t} of {name}"
+                     for t in tests if t not in ps.hints]
+    if ref is not None and not _defines(_parse(d / "reference" / f"part{ps.number}.py", ref),
+                                        entry):
+        problems.append(f"field parts[{i}].reference: reference/part{ps.number}.py does not "
+                        f"define the entry {entry!r}")
+    if src is None or ref is None:
+        return None
+    return Part(number=ps.number, title=ps.title, requirement=ps.requirement,
+                minutes=ps.minutes, tests={name: src} | support, hints=dict(ps.hints),
+                after_pass=ps.after_pass, reference=ref)
+
+
 def load_problem_dir(folder: Path | str, cards_dir: Path | str = CARDS_DIR) -> Problem:
     """Read and validate one problem folder (named for its card)."""
     d = Path(folder)
@@ -191,32 +224,8 @@ def load_problem_dir(folder: Path | str, cards_dir: Path | str = CARDS_DIR) -> P
     if examples_src is not None and not tests_in(_parse(d / EXAMPLES, examples_src),
                                                        d / EXAMPLES):
         problems.append(f"field examples: {EXAMPLES} has no test functions")
-    parts = []
-    for i, ps in enumerate(spec.parts):
-        name = f"part{ps.number}_test.py"
-        src = _read(d, name, f"parts[{i}].tests", problems)
-        ref = _read(d, f"reference/part{ps.number}.py", f"parts[{i}].reference", problems)
-        if src is not None:
-            tests = tests_in(_parse(d / name, src), d / name)
-            if not tests:
-                problems.append(f"field parts[{i}].tests: {name} has no test functions")
-            for hint in ps.hints:
-                if hint not in tests:
-                    problems.append(f"field parts[{i}].hints.{hint}: {name} has no test "
-                                    f"function {hint}")
-            for t in tests:
-                if t not in ps.hints:
-                    problems.append(f"field parts[{i}].hints: no follow-up question for {t} "
-                                    f"of {name}")
-        if ref is not None:
-            ref_path = d / "reference" / f"part{ps.number}.py"
-            if not _defines(_parse(ref_path, ref), spec.entry):
-                problems.append(f"field parts[{i}].reference: reference/part{ps.number}.py "
-                                f"does not define the entry {spec.entry!r}")
-        if src is not None and ref is not None:
-            parts.append(Part(number=ps.number, title=ps.title, requirement=ps.requirement,
-                              minutes=ps.minutes, tests={name: src} | support,
-                              hints=dict(ps.hints), after_pass=ps.after_pass, reference=ref))
+    parts = [p for i, ps in enumerate(spec.parts)
+             if (p := _part(d, i, ps, spec.entry, support, problems)) is not None]
     known = {f"part{p.number}_test.py" for p in spec.parts}
     for stray in sorted(d.glob("part*_test.py")):
         if stray.name not in known:
@@ -242,8 +251,10 @@ def _packaged(card_id: str) -> Problem | None:
 
 
 def load_problem(card_id: str) -> Problem | None:
-    """The packaged problem of a card; None when the card has none."""
-    return _packaged(card_id.strip().lower())
+    """The packaged problem of a card (q24, or 24 as the bank takes it); None when the card
+    has none."""
+    key = card_id.strip().lower()
+    return _packaged(f"q{int(key):02d}" if key.isdigit() else key)
 
 
 def load_problems(directory: Path | str | None = None,

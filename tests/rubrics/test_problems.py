@@ -46,9 +46,7 @@ print(json.dumps(out))
 
 def run(problem: Problem, solution: str, tmp_path: Path, upto: int | None = None) -> dict:
     """Verdicts of the examples and parts 1..upto (all parts by default) for `solution`."""
-    files = dict(problem.examples)
-    for part in problem.parts[:upto]:
-        files |= part.tests
+    files = problem.examples | problem.tests_through(upto or len(problem.parts))
     for name, source in files.items():
         (tmp_path / name).write_text(source)
     (tmp_path / "solution.py").write_text(solution)
