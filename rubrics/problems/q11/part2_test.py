@@ -40,5 +40,6 @@ async def test_summaries_that_can_never_fit_are_refused_not_looped_on():
 async def test_collapse_calls_also_respect_the_concurrency_cap():
     llm = FakeLLM(context_tokens=50)
     text = repeating(chunks=40, chunk_words=24, per_chunk=3, distinct=12)
-    await summarize(text, llm, context_tokens=50, chunk_tokens=24, max_concurrency=2)
-    assert llm.max_in_flight <= 2
+    summary = await summarize(text, llm, context_tokens=50, chunk_tokens=24, max_concurrency=2)
+    assert len(facts_in(summary)) == 12 and len(llm.calls) > 41
+    assert llm.max_in_flight <= 2, f"{llm.max_in_flight} calls at once with a cap of 2"

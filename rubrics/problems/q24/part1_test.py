@@ -1,4 +1,5 @@
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from solution import RateLimiter
 from support import FakeClock
@@ -63,16 +64,12 @@ def test_threads_never_exceed_the_burst():
     for _ in range(2):
         clock = FakeClock(yield_threads=True)
         limiter = RateLimiter(per_user_rate=1, per_user_burst=50, clock=clock)
-        admitted = []
         start = threading.Barrier(8)
 
         def hammer():
             start.wait()
-            admitted.append(sum(limiter.allow("shared") for _ in range(30)))
+            return sum(limiter.allow("shared") for _ in range(30))
 
-        threads = [threading.Thread(target=hammer) for _ in range(8)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        with ThreadPoolExecutor(max_workers=8) as pool:   # .result() re-raises a thread's error
+            admitted = [f.result() for f in [pool.submit(hammer) for _ in range(8)]]
         assert sum(admitted) == 50, f"{sum(admitted)} admitted with a burst of 50"

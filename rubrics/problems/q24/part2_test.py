@@ -1,4 +1,5 @@
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from solution import RateLimiter
 from support import FakeClock
@@ -57,17 +58,13 @@ def test_threads_of_many_users_never_exceed_the_global_cap():
     for _ in range(2):
         clock = FakeClock(yield_threads=True)
         limiter = make(clock, user=(1, 10), glob=(1, 30))
-        admitted = []
         start = threading.Barrier(8)
 
         def hammer(n):
             start.wait()
-            admitted.append(sum(limiter.allow(f"user{n}") for _ in range(20)))
+            return sum(limiter.allow(f"user{n}") for _ in range(20))
 
-        threads = [threading.Thread(target=hammer, args=(n,)) for n in range(8)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            admitted = [f.result() for f in [pool.submit(hammer, n) for n in range(8)]]
         assert sum(admitted) == 30, f"{sum(admitted)} admitted with a global burst of 30"
         assert max(admitted) <= 10, f"one user got {max(admitted)} with a burst of 10"
