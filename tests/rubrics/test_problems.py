@@ -89,6 +89,13 @@ def test_reference_passes_its_parts_and_fails_the_next(tmp_path, card, n):
         assert failures(verdicts, problem.part(n + 1).test_file[:-3])
 
 
+@pytest.mark.parametrize("card", problem_ids())
+def test_the_starter_passes_no_test(tmp_path, card):
+    """A test that an empty body passes checks nothing."""
+    verdicts = run(load_problem(card), load_problem(card).starter, tmp_path)
+    assert verdicts and not [k for k, v in verdicts.items() if v == "pass"]
+
+
 def broken(card: str, part: int, old: str, new: str) -> str:
     source = load_problem(card).part(part).reference
     assert old in source, f"the edit does not apply to {card}'s part {part} reference"
