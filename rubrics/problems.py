@@ -23,6 +23,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .bank import CARDS_DIR, DataFileError, read_toml_model
+from .rounds import POLICIES
 from .schema import ID_PATTERN, Strict
 
 PROBLEMS_DIR = Path(__file__).parent / "problems"
@@ -201,14 +202,18 @@ def load_problem_dir(folder: Path | str, cards_dir: Path | str = CARDS_DIR) -> P
         raise ProblemError(d, [f"folder name {card!r} is not the id of a card in the bank"])
     spec = read_toml_model(spec_path, ProblemSpec, ProblemError)
     problems: list[str] = []
-    try:   # the card itself is validated by the bank; here only its time budget is read
-        budget = tomllib.loads(card_path.read_text(encoding="utf-8")).get("budget_minutes")
+    try:   # the card itself is validated by the bank; here only its budget and rounds
+        card_data = tomllib.loads(card_path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError):
-        budget = None
-    total = sum(p.minutes for p in spec.parts)
+        card_data = {}
+    budget, total = card_data.get("budget_minutes"), sum(p.minutes for p in spec.parts)
     if isinstance(budget, int) and total > budget:
         problems.append(f"field parts: the parts take {total} minutes, more than the card's "
                         f"budget of {budget}")
+    rounds = card_data.get("rounds", [])
+    if card_data and not any(r in POLICIES and POLICIES[r].code_editor for r in rounds):
+        problems.append(f"card {card} (the folder's name) is asked in no round with a code "
+                        f"editor (its rounds: {', '.join(rounds) or 'none'})")
     support = {}
     if (d / SUPPORT).exists():
         source = _read(d, SUPPORT, "support", problems)

@@ -64,7 +64,7 @@ def failures(verdicts: dict, prefix: str = "") -> dict:
 CASES = [(card, n) for card in problem_ids() for n in range(1, len(load_problem(card).parts) + 1)]
 
 
-def test_every_problem_loads_and_names_a_coding_card():
+def test_every_problem_loads():
     problems = load_problems()
     assert set(problems) == set(problem_ids()) >= {"q24", "q25", "q26"}
     for card, p in problems.items():
@@ -262,6 +262,18 @@ def test_parts_longer_than_the_cards_budget(tmp_path):
     d = copy(tmp_path)
     edit(d / "problem.toml", "minutes = 10", "minutes = 30")
     assert "the parts take 60 minutes, more than the card's budget of 40" in error(d)
+
+
+def test_a_problem_for_a_card_with_no_coding_round(tmp_path):
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    card = (ROOT / "rubrics" / "cards" / "q24.toml").read_text()
+    (cards / "q24.toml").write_text(card.replace('rounds = ["coding", "technical"]',
+                                                 'rounds = ["technical"]'))
+    with pytest.raises(ProblemError) as err:
+        load_problem_dir(copy(tmp_path), cards_dir=cards)
+    assert "card q24 (the folder's name) is asked in no round with a code editor" in \
+        str(err.value)
 
 
 def test_a_folder_that_is_not_a_card(tmp_path):
