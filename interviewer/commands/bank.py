@@ -78,7 +78,8 @@ def _show(a: argparse.Namespace) -> int:
     except KeyError as exc:
         raise UsageError(exc.args[0]) from None
     problem = _problems().get(card.id)
-    data = _summary(card) | {"problem": problem and _problem_summary(problem, a.answers),"question": card.question, "testing": card.testing,
+    data = _summary(card) | {"problem": problem and _problem_summary(problem, a.answers),
+                             "question": card.question, "testing": card.testing,
                              "answer_seconds": card.answer_seconds,
                              "budget_minutes": card.budget_minutes, "notice": card.notice,
                              "source_families": card.provenance.source_families,
