@@ -59,16 +59,8 @@ def engine_context(round_type: str, bank: Bank | None = None, llm=None,
 
 
 def _coding_defaults() -> dict:
-    """The real problem loader, runner and probe, where they are installed."""
-    found: dict = {}
-    try:
-        from rubrics.problems import load_problem   # lazy: only the coding round reads them
-        found["problem"] = load_problem
-    except ImportError:
-        pass
-    try:
-        import sandbox   # lazy: only the coding round runs code
-        found["run_code"], found["isolation"] = sandbox.run_tests, sandbox.probe_isolation
-    except ImportError:
-        pass
-    return found
+    """The real problem loader, runner and isolation probe."""
+    from rubrics.problems import load_problem   # lazy: only the coding round reads them
+    import sandbox                              # lazy: only the coding round runs code
+    return {"problem": load_problem, "run_code": sandbox.run_tests,
+            "isolation": sandbox.probe_isolation}

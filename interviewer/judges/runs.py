@@ -21,11 +21,8 @@ def _ok(r: dict) -> bool:
 
 
 def part_titles(question: str) -> dict[int, str]:
-    """The titles of a card's problem parts, where the problems are installed."""
-    try:
-        from rubrics.problems import load_problem   # lazy: only scorecards with runs
-    except ImportError:
-        return {}
+    """The titles of a card's problem parts ({} for a card without a runnable problem)."""
+    from rubrics.problems import load_problem   # lazy: only scorecards with runs
     problem = load_problem(question)
     return {p.number: p.title for p in problem.parts} if problem else {}
 
