@@ -185,12 +185,15 @@ def reveal_words(part) -> str:
 
 
 def isolation_notice(isolation) -> str | None:
-    """The protections missing from the sandbox on this machine, said before the first run."""
+    """The protections missing from the sandbox on this machine, said before the first run
+    (the sandbox's own summary, which says why and what is missing, in plain words)."""
     missing = tuple(getattr(isolation, "missing", ()) or ())
     if not missing:
         return None
-    return (f"Your code will run with weaker isolation ({getattr(isolation, 'name', '?')}): "
-            f"missing {', '.join(missing)}.")
+    summary = getattr(isolation, "summary", None)
+    said = summary() if callable(summary) else (
+        f"{getattr(isolation, 'name', 'a weaker sandbox')}: {'; '.join(missing)}")
+    return f"Before your first run: your code will run in a {said}."
 
 
 def part_intro(problem, part) -> str:

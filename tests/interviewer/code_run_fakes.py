@@ -82,7 +82,10 @@ class Report:
 @dataclass
 class Isolation:
     name: str = "in-process fake"
-    missing: tuple = ("network isolation", "a private file system")
+    missing: tuple = ("no network isolation", "no private file system")
+
+    def summary(self) -> str:
+        return "fake sandbox: " + "; ".join(self.missing)
 
 
 def _tests(module: str, files: dict) -> list[Result]:

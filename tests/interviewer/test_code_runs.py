@@ -39,8 +39,8 @@ def test_parts_hints_and_the_record(tmp_path):
     s, runner = new(tmp_path)
     first = s.start()
     notices = [e.text for e in first.events if e.type == "notice"]
-    assert notices == ["Your code will run with weaker isolation (in-process fake): missing "
-                       "network isolation, a private file system."]
+    assert notices == ["Before your first run: your code will run in a fake sandbox: no "
+                       "network isolation; no private file system."]
     assert "Part 1: Count the words in a string." in said(first)
     s.answer(PART1_OK)
     t = s.answer("/run")

@@ -101,3 +101,15 @@ def test_killed_after_a_reveal_resumes_at_that_part(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "tests for part 2 pass. Part 3:" in flat(done.stdout)
     assert [r.part for r in only_transcript(tmp_path).of_type("code_run")] == [1, 2]
+
+
+def test_the_weaker_sandbox_is_said_before_the_first_run(tmp_path):
+    import os
+    env = dict(os.environ, FDE_SANDBOX_ISOLATION="rlimits")
+    done = subprocess.run(start(tmp_path), input="/end\nnone\n\n", capture_output=True,
+                          text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    out = flat(done.stdout)
+    assert ("[warning] Before your first run: your code will run in a weaker sandbox, resource "
+            "limits only (chosen): no network isolation;") in out
+    assert out.index("[warning] Before your first run") < out.index("Part 1:")
