@@ -173,6 +173,8 @@ def report_words(problem, part, event: dict, *, last: bool, time_up: bool) -> st
                      if _short_name(f["test"]) in part.hints), None)
         said += " " + (hint or (f"{len(hidden)} of my tests fail. Which inputs haven't you "
                                 "tried yet: the edges, the empty case, two callers at once?"))
+    if any(f["outcome"] == "timeout" for f in hidden):
+        said += " One of my tests was stopped for taking too long."
     if event.get("problem"):
         said += f" ({event['problem']})"
     if time_up and not last:

@@ -311,3 +311,32 @@ def test_own_tests_that_pass_and_cover_raise_the_marked_criterion():
         [c.id for c in after.criteria].index("tests")].rationale
     thin = _run(1, 3, 3, t, t, candidate_passed=3, candidate_failed=0, coverage=0.5)
     assert {c.id: c.verdict for c in heuristic.with_runs(q, [thin], card).criteria} == before
+
+
+def test_one_hidden_test_stopped_for_time_gets_its_hint(tmp_path):
+    from .code_run_fakes import Result
+
+    def slow_one(solution, tests, **k):
+        return Report(2, 0, 1, False, "bubblewrap", 5200, [
+            Result("test_spaces", "passed"), Result("test_example_two_words", "passed"),
+            Result("test_empty", "timeout", "test_empty stopped: used more than 5 s of CPU")])
+    s = Session.new(round_type="coding", questions=["q24"], seed=3, out=tmp_path,
+                    max_follow_ups=20, coding={**fakes(), "run_code": slow_one,
+                                               "problem": _with_hint("test_empty", "What "
+                                               "does it return for an empty string?")})
+    s.start()
+    s.answer(PART1_OK)
+    words = said(s.answer("/run"))
+    assert words == ("2 of 3 tests for part 1 pass. What does it return for an empty string? "
+                     "One of my tests was stopped for taking too long.")
+    assert "CPU" not in words
+
+
+def _with_hint(test, question):
+    from . import code_run_fakes
+
+    def load(card_id):
+        p = code_run_fakes.problem(card_id)
+        p.parts[0].hints = {test: question}
+        return p
+    return load
