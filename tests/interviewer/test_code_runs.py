@@ -18,8 +18,8 @@ from rubrics import default_bank
 from transcripts import load
 from transcripts.replay import replay_lines
 
-from .code_run_fakes import (AFTER, HINT, PART1, PART1_OK, PART2, PART2_OK, PART2_WRONG, Report,
-                             Runner, coding as fakes)
+from .code_run_fakes import (AFTER, HINT, PART1_OK, PART2, PART2_OK, PART2_WRONG, Report, Runner,
+                             coding as fakes)
 
 BANK = default_bank()
 
@@ -218,7 +218,7 @@ def test_latest_code_and_split():
     assert own.startswith("import re\nfrom solution import K, g\n")
     assert "@dec\ndef test_a" in own
     assert coding.split_tests("def f(:\n") == ("def f(:\n", None)
-    assert PART1 and coding.split_tests("def f():\n    pass\n")[1] is None
+    assert coding.split_tests("def f():\n    pass\n")[1] is None
 
 
 def test_code_given_after_the_follow_ups_runs_instead_of_ending_the_round(tmp_path):
