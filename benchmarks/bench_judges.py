@@ -50,9 +50,11 @@ def main() -> None:
     judge = HeuristicJudge()
     judge.grade(answers[0], bank)   # warm caches
     rates = []
+    from rubrics.claims.conditions import mentions
     from rubrics.quantities import _quantities
     for _ in range(5):
         _quantities.cache_clear()   # every transcript read afresh, as in real re-scoring
+        mentions.cache_clear()
         t0 = time.perf_counter()
         for a in answers:
             judge.grade(a, bank)

@@ -35,6 +35,14 @@ def lemma(word: str) -> str:
     return lemmatize(word, lang="en").lower()
 
 
+@lru_cache(maxsize=65536)
+def _norm_token(token: str) -> str:
+    """One lowered token of the answer in normalised form: its words' dictionary forms, an
+    auxiliary dropped ('' when nothing is left). Cached whole: an answer is mostly words the
+    cache has already seen, and this runs once per word of every answer read."""
+    return " ".join(x for x in (lemma(w) for w in _expand(token)) if x)
+
+
 def _expand(word: str) -> list[str]:
     """A lowered token with an apostrophe, as the words it stands for."""
     w = word.replace("\u2019", "'")
@@ -68,8 +76,7 @@ class Reading:
                 starts.append(pos)
                 origin.append(last)
                 pos += len(gap)
-            words = [x for x in (lemma(w) for w in _expand(m.group())) if x]
-            out = " ".join(words)
+            out = _norm_token(m.group())
             if out:
                 parts.append(out)
                 starts.append(pos)

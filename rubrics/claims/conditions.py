@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+
+from ..fastregex import finditer
 
 # model key -> what a person calls it (checked in this order; the first match wins per span)
 MODEL_NAMES: list[tuple[str, str]] = [
@@ -26,7 +29,6 @@ MODEL_NAMES: list[tuple[str, str]] = [
     ("mistral-7b-v0.3", r"mistral(?:[- ]7b)?"),
     ("opt-13b", r"\bopt[- ]13b\b|\bopt\b"),
 ]
-MODEL_RX = [(k, re.compile(p, re.IGNORECASE)) for k, p in MODEL_NAMES]
 
 GPU_RX = re.compile(r"\b(h100|h200|b200|mi300x?|l4|a100(?:[- ](?:40|80)\s?gb?)?|hopper)s?\b",
                     re.IGNORECASE)
@@ -35,11 +37,10 @@ _GPU_KEY = {"h100": "h100", "h200": "h200", "b200": "b200", "mi300": "mi300x", "
 
 _WORDNUM = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "sixteen": 16, "single": 1}
-GPUS_RX = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|sixteen|single|a|an)"
-                     r"\s*(?:x\s*)?(?:h100|h200|b200|mi300x?|a100|l4|gpu|card)s?\b"
-                     r"|\b(?:across|over|on)\s+(\d+|two|four|eight)\s+(?:of them|gpus?|cards?)"
-                     r"|\btp\s*=?\s*(\d+)\b|tensor[- ]parallel(?:ism)?\s*(?:of\s*)?(\d+)",
-                     re.IGNORECASE)
+GPUS_PATTERN = (r"\b(\d+|one|two|three|four|five|six|seven|eight|sixteen|single|a|an)"
+                r"\s*(?:x\s*)?(?:h100|h200|b200|mi300x?|a100|l4|gpu|card)s?\b"
+                r"|\b(?:across|over|on)\s+(\d+|two|four|eight)\s+(?:of them|gpus?|cards?)"
+                r"|\btp\s*=?\s*(\d+)\b|tensor[- ]parallel(?:ism)?\s*(?:of\s*)?(\d+)")
 
 DTYPE = r"(fp8|bf16|fp16|fp32|fp4|int4|int8|4[- ]?bit|8[- ]?bit|16[- ]?bit)"
 _DTYPE_KEY = {"fp8": "fp8", "bf16": "bf16", "fp16": "fp16", "fp32": "fp32", "fp4": "fp4",
@@ -104,12 +105,14 @@ def _num(s: str) -> int | None:
     return _WORDNUM.get(s) or _TENS.get(s)
 
 
-def mentions(text: str) -> list[Mention]:
+@lru_cache(maxsize=512)   # a question's earlier answers are re-read for each later claim
+def mentions(text: str) -> tuple[Mention, ...]:
     """Every condition stated in `text`, in order."""
     out: list[Mention] = []
     taken: list[tuple[int, int]] = []
-    for key, rx in MODEL_RX:
-        for m in rx.finditer(text):
+    low = text.lower()
+    for key, pattern in MODEL_NAMES:   # tried only where a model's name can be (fastregex)
+        for m in finditer(pattern, text, low):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             taken.append((m.start(), m.end()))
@@ -126,7 +129,7 @@ def mentions(text: str) -> list[Mention]:
         else:
             g = _GPU_KEY.get(g, g)
         out.append(Mention("gpu", g, m.start(), m.end()))
-    for m in GPUS_RX.finditer(text):
+    for m in finditer(GPUS_PATTERN, text, low):
         raw = next(x for x in m.groups() if x)
         n = _num(raw)
         if n:
@@ -167,4 +170,4 @@ def mentions(text: str) -> list[Mention]:
         if k:
             n = n * 1024 if n in (2, 4, 8, 16, 32, 64, 128) else n * 1000
         out.append(Mention("prompt_tokens", int(n), m.start(), m.end()))
-    return sorted(out, key=lambda x: x.start)
+    return tuple(sorted(out, key=lambda x: x.start))
