@@ -88,7 +88,7 @@ def reader_system(card: Card) -> str:
     tools = "\n".join(f"- {t.name}({', '.join(t.parameters.get('properties', {}))})"
                       + (f" -> {', '.join(sorted(fields[t.name]))}" if t.name in fields else "")
                       for t in TOOLS.values())
-    hints = [{"tool": n.tool, "field": n.field, "args": n.args, "quantity": n.quantity}
+    hints = [{"tool": n.tool, "field": n.field, "args": n.args}
              for n in card.number_checks]
     if hints:
         tools += "\nThis question's own checks: " + json.dumps(hints, separators=(",", ":"))
@@ -211,8 +211,9 @@ def claim_checks(card: Card, answer: str, earlier: list[str], reading: AnswerRea
                      match.args else "model"} for k, v in args.items()}
         shown = format_value(computed, unit)
         cond_text = ", ".join(f"{k} {v}" for k, v in args.items())
-        cid = match.id if match else f"model:{cl.tool}:{cl.field}@{answer_no}.{span[0]}"
+        cid = f"model:{cl.tool}:{cl.field}@{answer_no}.{span[0]}"
         extra: dict = {"status": status, "conditions": conds, "field": cl.field,
+                       "card_check": match.id if match else None,
                        "span": list(span), "answer_no": answer_no, "source": "model",
                        "tolerance": verdict.tolerance}
         if status == "wrong":
@@ -235,7 +236,8 @@ def merge(a: Assessment, covered: dict[str, list[str]], checks: list[dict],
           reading: AnswerReading) -> tuple[Assessment, int]:
     """The offline reading with the model's added: covered criteria are the union (the
     model's only with verified quotes); a model check is kept only for a quantity the offline
-    reader did not read (same card check, same calculator field, or an overlapping span);
+    reading did not read (the claim reader read the same calculator field, or any offline
+    check overlaps its words: a card cue's guess elsewhere in the answer does not count);
     thin and off-question are the model's. Returns the merged reading and how many model
     checks were kept."""
     out: Assessment = {**a, "covered": {k: list(v) for k, v in a["covered"].items()}}
@@ -243,9 +245,12 @@ def merge(a: Assessment, covered: dict[str, list[str]], checks: list[dict],
         have = out["covered"].setdefault(cid, [])
         have += [q for q in quotes if q not in have]
     ids = {t.get("check") for t in a["tool_checks"]}
-    kinds = {(t.get("tool"), t.get("field")) for t in a["tool_checks"]}
-    spans = [t.get("span") for t in a["tool_checks"] if t.get("answer_no") is not None]
-    kept = [c for c in checks if c["check"] not in ids
+    kinds = {(t.get("tool"), t.get("field")) for t in a["tool_checks"]
+             if t.get("source") == "reader"}
+    spans = [t.get("span") for t in a["tool_checks"] if t.get("answer_no") is not None
+             and not t.get("resolves")]
+    kept = [c for i, c in enumerate(checks) if c["check"] not in ids
+            and all(c["check"] != o["check"] for o in checks[:i])
             and (c["tool"], c["field"]) not in kinds
             and not any(_overlaps(c["span"], s) for s in spans)]
     out["tool_checks"] = list(a["tool_checks"]) + kept

@@ -270,12 +270,13 @@ def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
         rec["texts"] = list(rec.get("texts") or []) + [text]
         _record_checks(out, card, rec, a["tool_checks"])
     d = _decide(state, ctx, card, rec, a, text)
-    voice = out.voice()   # the draft's words: seeded after the offline reading's events
+    n = out.n   # the draft's words: seeded after the offline reading's events (a Voice is used once)
+    voice = lambda: phrases.Voice(out.seed, n + 1)   # noqa: E731
     if pending is not None:
         if d.kind in FOLLOW_UP_KINDS:   # word the likely move meanwhile, off screen
             likely = _applied(rec, d, a)
             ctx.llm.speculate(card=card, policy=ctx.policy, kind=d.kind,
-                              draft=_draft(voice, state, ctx, card, d.kind, d.target, a, likely),
+                              draft=_draft(voice(), state, ctx, card, d.kind, d.target, a, likely),
                               dialog=likely.get("dialog") or [])
         merged = _model_read(ctx, out, card, text, earlier, rec["answers"], a, pending)
         if merged is not None:
@@ -285,7 +286,7 @@ def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
             a = merged
             d = _decide(state, ctx, card, rec, a, text)
     rec = _applied(rec, d, a)
-    draft = (_draft(voice, state, ctx, card, d.kind, d.target, a, rec)
+    draft = (_draft(voice(), state, ctx, card, d.kind, d.target, a, rec)
              if d.kind in FOLLOW_UP_KINDS else None)
     if ctx.llm is not None and draft is None:
         ctx.llm.drop_speculation()   # nothing to word: stop the held call now
