@@ -11,6 +11,7 @@ session off the server until a cheap background re-probe gets an answer."""
 from __future__ import annotations
 
 import contextvars
+import queue
 import re
 import signal
 import threading
@@ -176,8 +177,7 @@ class LLMInterviewer:
                 p.done.set()
 
         self.calls += 1
-        ctx = contextvars.copy_context()
-        threading.Thread(target=ctx.run, args=(work,), name="model-call", daemon=True).start()
+        _WORKERS.run(contextvars.copy_context(), work)
         return p
 
     def _attach(self, p: "_Pending", on_text: TextSink | None) -> None:
@@ -296,6 +296,37 @@ class LLMInterviewer:
                 [Message("user", prompt[1])], system=prompt[0], on_text=sink,
                 max_tokens=self.max_tokens, interactive=True), on_text)
         return _guard(result.text, card, no_praise)
+
+
+class _Workers:
+    """Daemon threads that run model calls, kept between calls: starting a thread waits for
+    it to be scheduled (milliseconds on a busy machine, in front of every request), and a
+    daemon never holds the program's exit. A call that hangs holds only its own thread:
+    another is started whenever none is idle."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self._idle = 0
+        self._lock = threading.Lock()
+
+    def run(self, ctx: contextvars.Context, fn: Callable[[], None]) -> None:
+        with self._lock:
+            spawn = self._idle == 0
+            if not spawn:
+                self._idle -= 1
+        self._jobs.put((ctx, fn))
+        if spawn:
+            threading.Thread(target=self._loop, name="model-call", daemon=True).start()
+
+    def _loop(self) -> None:
+        while True:
+            ctx, fn = self._jobs.get()
+            ctx.run(fn)
+            with self._lock:
+                self._idle += 1
+
+
+_WORKERS = _Workers()
 
 
 class _Branch(Deadline):
