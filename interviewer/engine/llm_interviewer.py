@@ -91,6 +91,7 @@ class LLMInterviewer:
         self.calls = 0   # model calls made for turns (not probes)
         self.speculated = self.adopted = 0   # held wordings started, and shown
         self._held: tuple[tuple[str, str], _Pending] | None = None
+        self._prefetched: tuple[tuple, _Pending] | None = None
         report = getattr(self.backend, "report", None)
         for what, ok, action in getattr(report, "findings", []):
             if not ok and what in FALLBACK_FEATURES:
@@ -108,6 +109,9 @@ class LLMInterviewer:
         if key is not None and key == self._turn and self._deadline is not None:
             return
         self.drop_speculation()
+        if self._prefetched is not None:
+            self._drop(self._prefetched[1])
+            self._prefetched = None
         self._turn, self._deadline = key, Deadline(self.turn_deadline_s)
         self._announced = self._spoke = False
         if self.breaker.is_open:
@@ -242,9 +246,25 @@ class LLMInterviewer:
     # reading chose starts beside it, held off screen; when the merged reading confirms that
     # move (same words to say), the held wording is shown, otherwise it is dropped and the
     # confirmed move is worded afresh. Nothing reaches the screen before the move is known.
-    def start_reading(self, *, card: Card, answer: str) -> "_Pending":
+    def prefetch_reading(self, *, card: Card, answer: str, turn: Any) -> None:
+        """Start the reading as the answer is submitted, before the engine runs (the session
+        calls this; the assess node takes it over). Failures surface when it is taken."""
+        self.begin_turn(turn)
+        try:
+            self._prefetched = ((turn, card.id, answer), self.start_reading(card=card,
+                                                                            answer=answer))
+        except LLMError:
+            self._prefetched = None
+
+    def start_reading(self, *, card: Card, answer: str, turn: Any = None) -> "_Pending":
         """Start the reading call (model_reading): one structured call, held until
-        `finish_reading`. Raises ModelPaused while the breaker is open."""
+        `finish_reading` (one prefetched for this answer is taken over). Raises ModelPaused
+        while the breaker is open."""
+        pre, self._prefetched = self._prefetched, None
+        if pre is not None:
+            if pre[0] == (turn, card.id, answer):
+                return pre[1]
+            self._drop(pre[1])
         return self._start(lambda _sink: self.backend.structured(
             [Message("user", reader_message(answer))], system=reader_system(card),
             schema=AnswerReading, max_tokens=READING_MAX_TOKENS, interactive=True), None)
@@ -271,6 +291,20 @@ class LLMInterviewer:
             return   # paused or out of time: the move is worded (or not) when decided
         self._held = (prompt, p)
         self.speculated += 1
+
+    def show_held(self, *, card: Card, policy: RoundPolicy, kind: str, draft: str,
+                  dialog: list[dict], on_text: TextSink) -> bool:
+        """The move is decided: if the held wording is of it, show it now (what it has
+        streamed at once, the rest as it comes) rather than when the wording node runs."""
+        if not self._held or self._held[0] != self._prompt(card, policy, kind, draft, dialog):
+            return False
+        self._attach(self._held[1], on_text)
+        return True
+
+    @property
+    def spoke(self) -> bool:
+        """Some of this turn's wording has reached the screen."""
+        return self._spoke
 
     def drop_speculation(self) -> None:
         """The decided move is not the one being worded: stop that call now."""

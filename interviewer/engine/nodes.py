@@ -92,7 +92,7 @@ def _worded(runtime: Ctx, out: _Out, card: Card, kind: str, draft: str,
     except ModelPaused:
         return draft   # the breaker is open: said once when it opened
     except (LLMError, Leak) as exc:
-        if streamed:
+        if streamed or ctx.llm.spoke:   # spoke: shown from the reading's node already
             writer({"event": event_id, "reset": True})
         out.add("notice", question=card.id, level="warning",
                 text=f"The model could not word this turn ({exc}); the offline interviewer "
@@ -107,7 +107,7 @@ def _start_reading(ctx: EngineContext, out: _Out, card: Card, text: str, turn):
     time: the offline reading decides alone)."""
     ctx.llm.begin_turn(turn)
     try:
-        return ctx.llm.start_reading(card=card, answer=text)
+        return ctx.llm.start_reading(card=card, answer=text, turn=turn)
     except ModelPaused:
         return None   # the breaker is open: said once when it opened
     except LLMError as exc:
@@ -290,6 +290,12 @@ def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
              if d.kind in FOLLOW_UP_KINDS else None)
     if ctx.llm is not None and draft is None:
         ctx.llm.drop_speculation()   # nothing to word: stop the held call now
+    elif ctx.llm is not None:   # the move is known: its held wording goes on screen now
+        writer = runtime.stream_writer
+        event_id = f"g{out.n + (2 if d.kind == 'change' else 1)}"   # as follow_up numbers it
+        ctx.llm.show_held(card=card, policy=ctx.policy, kind=d.kind, draft=draft,
+                          dialog=rec.get("dialog") or [],
+                          on_text=lambda piece: writer({"event": event_id, "delta": piece}))
     return out.update(records={**state["records"], card.id: rec}, assessment=a,
                       decision=d.to_dict(), draft=draft)
 

@@ -280,9 +280,13 @@ class Session:
         if self.awaiting() is None:
             raise SessionError("the interview is over; nothing is waiting for an answer")
         turn = self.values.get("turn", 0) + 1
-        event = CandidateEvent(id=f"a{turn}", text=text, turn=turn,
-                               question=self.current_question(),
-                               source="command" if parse_command(text) else source)
+        question = self.current_question()
+        command = parse_command(text) is not None
+        if self.llm is not None and question is not None and not command:
+            # the model's reading starts now, beside the saving and the engine's own reading
+            self.llm.prefetch_reading(card=self.bank.get(question), answer=text, turn=turn)
+        event = CandidateEvent(id=f"a{turn}", text=text, turn=turn, question=question,
+                               source="command" if command else source)
         try:
             self.writer.write(event)
         except TranscriptError as exc:   # never take an answer the record cannot hold
