@@ -11,7 +11,6 @@ session off the server until a cheap background re-probe gets an answer."""
 from __future__ import annotations
 
 import contextvars
-import queue
 import re
 import signal
 import threading
@@ -25,6 +24,7 @@ from rubrics.rounds import RoundPolicy
 from ..llm.base import Backend, LLMError, Message, StructuredOutputError, TextSink
 from ..llm.breaker import CircuitBreaker
 from ..llm.retry import Deadline, DeadlineError, deadline_scope
+from .model_calls import WORKERS, Branch, Pending
 from .model_reading import READING_MAX_TOKENS, AnswerReading, reader_message, reader_system
 from .prompts import move_message, system_prompt
 
@@ -90,8 +90,8 @@ class LLMInterviewer:
         self._notices: list[tuple[str, str]] = []
         self.calls = 0   # model calls made for turns (not probes)
         self.speculated = self.adopted = 0   # held wordings started, and shown
-        self._held: tuple[tuple[str, str], _Pending] | None = None
-        self._prefetched: tuple[tuple, _Pending] | None = None
+        self._held: tuple[tuple[str, str], Pending] | None = None
+        self._prefetched: tuple[tuple, Pending] | None = None
         report = getattr(self.backend, "report", None)
         for what, ok, action in getattr(report, "findings", []):
             if not ok and what in FALLBACK_FEATURES:
@@ -150,7 +150,7 @@ class LLMInterviewer:
                 return False
 
     def _start(self, fn: Callable[[TextSink | None], Any], on_text: TextSink | None,
-               hold: bool = False) -> "_Pending":
+               hold: bool = False) -> Pending:
         """Start one model call within the turn's deadline, in a helper thread. Its text goes
         to `on_text`, or with `hold` into a buffer until `_attach` gives it a sink. The call
         has a deadline of its own (a branch of the turn's) so it can be dropped alone."""
@@ -159,7 +159,7 @@ class LLMInterviewer:
         if self._deadline is None:
             self.begin_turn()
         self._deadline.check()
-        p = _Pending(_Branch(self._deadline), sink=on_text, hold=hold)
+        p = Pending(Branch(self._deadline), sink=on_text, hold=hold)
 
         def sink(piece: str) -> None:
             with p.lock:
@@ -181,10 +181,10 @@ class LLMInterviewer:
                 p.done.set()
 
         self.calls += 1
-        _WORKERS.run(contextvars.copy_context(), work)
+        WORKERS.run(contextvars.copy_context(), work)
         return p
 
-    def _attach(self, p: "_Pending", on_text: TextSink | None) -> None:
+    def _attach(self, p: Pending, on_text: TextSink | None) -> None:
         """Show a held call's text: what it has streamed so far at once, the rest as it comes."""
         with p.lock:
             held, p.buffer = p.buffer, []
@@ -193,14 +193,14 @@ class LLMInterviewer:
                 self._spoke = True
                 on_text("".join(held))
 
-    def _drop(self, p: "_Pending | None") -> None:
+    def _drop(self, p: "Pending | None") -> None:
         """Abandon a call nobody will wait for: its text is discarded, its stream closed."""
         if p is not None:
             with p.lock:
                 p.open = False
             p.deadline.cancel("superseded")
 
-    def _wait(self, p: "_Pending") -> Any:
+    def _wait(self, p: Pending) -> Any:
         """Wait for a started call, so that the deadline and Ctrl-C end the wait at once.
         Text that streams after the call was abandoned is dropped. A failure that says the
         server is in trouble opens the breaker."""
@@ -256,7 +256,7 @@ class LLMInterviewer:
         except LLMError:
             self._prefetched = None
 
-    def start_reading(self, *, card: Card, answer: str, turn: Any = None) -> "_Pending":
+    def start_reading(self, *, card: Card, answer: str, turn: Any = None) -> Pending:
         """Start the reading call (model_reading): one structured call, held until
         `finish_reading` (one prefetched for this answer is taken over). Raises ModelPaused
         while the breaker is open."""
@@ -269,7 +269,7 @@ class LLMInterviewer:
             [Message("user", reader_message(answer))], system=reader_system(card),
             schema=AnswerReading, max_tokens=READING_MAX_TOKENS, interactive=True), None)
 
-    def finish_reading(self, pending: "_Pending") -> AnswerReading:
+    def finish_reading(self, pending: Pending) -> AnswerReading:
         """The reading, or LLMError (timeout, a reply that is not the schema, Ctrl-C)."""
         return self._wait(pending)
 
@@ -330,69 +330,6 @@ class LLMInterviewer:
                 [Message("user", prompt[1])], system=prompt[0], on_text=sink,
                 max_tokens=self.max_tokens, interactive=True), on_text)
         return _guard(result.text, card, no_praise)
-
-
-class _Workers:
-    """Daemon threads that run model calls, kept between calls: starting a thread waits for
-    it to be scheduled (milliseconds on a busy machine, in front of every request), and a
-    daemon never holds the program's exit. A call that hangs holds only its own thread:
-    another is started whenever none is idle."""
-
-    def __init__(self) -> None:
-        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
-        self._idle = 0
-        self._lock = threading.Lock()
-
-    def run(self, ctx: contextvars.Context, fn: Callable[[], None]) -> None:
-        with self._lock:
-            spawn = self._idle == 0
-            if not spawn:
-                self._idle -= 1
-        self._jobs.put((ctx, fn))
-        if spawn:
-            threading.Thread(target=self._loop, name="model-call", daemon=True).start()
-
-    def _loop(self) -> None:
-        while True:
-            ctx, fn = self._jobs.get()
-            ctx.run(fn)
-            with self._lock:
-                self._idle += 1
-
-
-_WORKERS = _Workers()
-
-
-class _Branch(Deadline):
-    """One call's deadline: the turn's, which it never outlives, but cancellable alone (a
-    held wording dropped when another move was decided)."""
-
-    def __init__(self, parent: Deadline):
-        super().__init__(parent.seconds)
-        self.parent = parent
-
-    def remaining(self) -> float:
-        return self.parent.remaining()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._cancelled.is_set() or self.parent.cancelled
-
-    def error(self) -> DeadlineError:
-        return self.parent.error() if self.parent.over else super().error()
-
-
-@dataclass
-class _Pending:
-    """A model call running in a helper thread."""
-    deadline: _Branch
-    sink: TextSink | None = None
-    hold: bool = False
-    open: bool = True
-    buffer: list[str] = field(default_factory=list)
-    box: dict[str, Any] = field(default_factory=dict)
-    done: threading.Event = field(default_factory=threading.Event)
-    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 def _server_trouble(exc: LLMError) -> bool:

@@ -27,7 +27,6 @@ from tools.units import format_value
 
 from .assess import tool_check
 from .prompts import neutralise
-from .state import Assessment
 
 READING_VERSION = "reading-v1"
 READING_MAX_TOKENS = 400   # a reading is short; a cap keeps a rambling model from holding the turn
@@ -232,15 +231,15 @@ def _overlaps(a, b) -> bool:
     return bool(a and b) and a[0] < b[1] and b[0] < a[1]
 
 
-def merge(a: Assessment, covered: dict[str, list[str]], checks: list[dict],
-          reading: AnswerReading) -> tuple[Assessment, int]:
+def merge(a: dict, covered: dict[str, list[str]], checks: list[dict],
+          reading: AnswerReading) -> tuple[dict, int]:
     """The offline reading with the model's added: covered criteria are the union (the
     model's only with verified quotes); a model check is kept only for a quantity the offline
     reading did not read (the claim reader read the same calculator field, or any offline
     check overlaps its words: a card cue's guess elsewhere in the answer does not count);
     thin and off-question are the model's. Returns the merged reading and how many model
     checks were kept."""
-    out: Assessment = {**a, "covered": {k: list(v) for k, v in a["covered"].items()}}
+    out = {**a, "covered": {k: list(v) for k, v in a["covered"].items()}}
     for cid, quotes in covered.items():
         have = out["covered"].setdefault(cid, [])
         have += [q for q in quotes if q not in have]
