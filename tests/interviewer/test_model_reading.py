@@ -265,3 +265,14 @@ def test_a_held_wording_of_another_move_never_reaches_the_screen(tmp_path, fake_
     assert "thin" in u.reason
     assert streamed == {u.id: u.text}                 # only the decided move's words
     assert "Probe" not in u.text and s.llm.adopted == 0
+
+
+# -- the pieces ----------------------------------------------------------------------------------
+
+def test_quotes_are_found_as_written_and_short_ones_prove_nothing():
+    from interviewer.engine.model_reading import find_quote
+    answer = "Once the model\nis loaded  I\u2019m at 55 GB spare."
+    span = find_quote(answer, '"once the model is loaded I\'m at 55 GB spare"')
+    assert span is not None and answer[span[0]:span[1]].startswith("Once the model\nis")
+    assert find_quote(answer, "55 GB") is None              # too short to show a criterion
+    assert find_quote(answer, "once the weights are loaded") is None
