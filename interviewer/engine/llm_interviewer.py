@@ -186,9 +186,10 @@ class LLMInterviewer:
 
     def _attach(self, p: Pending, on_text: TextSink | None) -> None:
         """Show a held call's text: what it has streamed so far at once, the rest as it comes."""
+        here = contextvars.copy_context()   # the sink may need the caller's (the graph's)
         with p.lock:
             held, p.buffer = p.buffer, []
-            p.sink = on_text
+            p.sink = None if on_text is None else lambda piece: here.run(on_text, piece)
             if on_text is not None and held:
                 self._spoke = True
                 on_text("".join(held))
@@ -279,10 +280,13 @@ class LLMInterviewer:
 
     def speculate(self, *, card: Card, policy: RoundPolicy, kind: str, draft: str,
                   dialog: list[dict]) -> None:
-        """Start wording a move that is likely but not yet decided, held off screen."""
+        """Start wording a move that is likely but not yet decided, held off screen (a held
+        wording of the same prompt is kept)."""
+        prompt = self._prompt(card, policy, kind, draft, dialog)
+        if self._held and self._held[0] == prompt:
+            return
         self._drop(self._held[1] if self._held else None)
         self._held = None
-        prompt = self._prompt(card, policy, kind, draft, dialog)
         try:
             p = self._start(lambda sink: self.backend.chat(
                 [Message("user", prompt[1])], system=prompt[0], on_text=sink,

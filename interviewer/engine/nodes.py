@@ -249,16 +249,13 @@ def wait(state: InterviewState) -> dict:
     return {"answer": answer, "turn": answer["turn"], "outbox": [CLEAR]}
 
 
-def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
-    ctx = runtime.context
-    out, card = _Out(state), _card(state, ctx)
+def _offline(state: InterviewState, ctx: EngineContext, out: _Out, card: Card):
+    """The offline reading of the answer and the move it chooses: (record, reading,
+    decision, whether the answer was a command). Events go to `out`."""
     text = state["answer"]["text"]
     rec = dict(state["records"][card.id])
     is_command = parse_command(text) is not None
     earlier = list(rec.get("texts") or [])
-    # the model reads while the offline reading runs (it takes tens of ms)
-    pending = (_start_reading(ctx, out, card, text, state.get("turn"))
-               if ctx.llm is not None and not is_command else None)
     a = (assess(card, text, earlier, rec["answers"] + 1) if not is_command else
          {"covered": {}, "tool_checks": [], "red_flags": {}, "first_person": True,
           "has_metric": True, "words": 0})
@@ -269,15 +266,44 @@ def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
         rec["dialog"] = _dialog(rec, "candidate", text)
         rec["texts"] = list(rec.get("texts") or []) + [text]
         _record_checks(out, card, rec, a["tool_checks"])
-    d = _decide(state, ctx, card, rec, a, text)
+    return rec, a, _decide(state, ctx, card, rec, a, text), is_command
+
+
+def _speculate(state: InterviewState, ctx: EngineContext, out: _Out, card: Card,
+               rec: QuestionRecord, a: Assessment, d) -> None:
+    """Word the likely move off screen while the model reads (the words it would get)."""
+    if d.kind in FOLLOW_UP_KINDS:
+        likely = _applied(rec, d, a)
+        draft = _draft(phrases.Voice(out.seed, out.n + 1), state, ctx, card, d.kind, d.target,
+                       a, likely)
+        ctx.llm.speculate(card=card, policy=ctx.policy, kind=d.kind, draft=draft,
+                          dialog=likely.get("dialog") or [])
+
+
+def speculate_early(state: InterviewState, ctx: EngineContext) -> None:
+    """As an answer is submitted, before the graph runs (Session.answer): word the move the
+    offline reading will choose, held off screen, so that the wording's first token is not
+    behind the engine's own steps. `state` is the checkpoint's, with the answer set as the
+    `wait` node sets it; the assess node takes the held wording over when it words the same."""
+    out, card = _Out(state), _card(state, ctx)
+    rec, a, d, is_command = _offline(state, ctx, out, card)
+    if not is_command:
+        _speculate(state, ctx, out, card, rec, a, d)
+
+
+def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
+    ctx = runtime.context
+    out, card = _Out(state), _card(state, ctx)
+    text = state["answer"]["text"]
+    earlier = list(state["records"][card.id].get("texts") or [])
+    # the model reads while the offline reading runs (it takes tens of ms)
+    pending = (_start_reading(ctx, out, card, text, state.get("turn"))
+               if ctx.llm is not None and parse_command(text) is None else None)
+    rec, a, d, _ = _offline(state, ctx, out, card)
     n = out.n   # the draft's words: seeded after the offline reading's events (a Voice is used once)
     voice = lambda: phrases.Voice(out.seed, n + 1)   # noqa: E731
     if pending is not None:
-        if d.kind in FOLLOW_UP_KINDS:   # word the likely move meanwhile, off screen
-            likely = _applied(rec, d, a)
-            ctx.llm.speculate(card=card, policy=ctx.policy, kind=d.kind,
-                              draft=_draft(voice(), state, ctx, card, d.kind, d.target, a, likely),
-                              dialog=likely.get("dialog") or [])
+        _speculate(state, ctx, out, card, rec, a, d)   # kept if already held from the submit
         merged = _model_read(ctx, out, card, text, earlier, rec["answers"], a, pending)
         if merged is not None:
             known = len(a["tool_checks"])
