@@ -290,8 +290,11 @@ class Session:
         event = CandidateEvent(id=f"a{turn}", text=text, turn=turn, question=question,
                                source="command" if command else source)
         if early:   # and the wording of the move the offline reading will choose, held
-            speculate_early({**values, "turn": turn, "answer": {
-                "text": text, "t": event.t, "turn": turn}}, self.context)
+            try:
+                speculate_early({**values, "turn": turn, "answer": {
+                    "text": text, "t": event.t, "turn": turn}}, self.context)
+            except Exception:   # only a head start: the assess node decides (and would raise)
+                pass            # after the answer is saved, so nothing is lost here
         try:
             self.writer.write(event)
         except TranscriptError as exc:   # never take an answer the record cannot hold
