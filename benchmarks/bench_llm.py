@@ -62,6 +62,8 @@ def main() -> None:
         return Reply(text=SPOKEN, delay_s=ttft, token_delay_s=tok)
 
     server = FakeOpenAI(respond).start()
+    # a dropped held wording closes its stream: the server's broken pipe is expected, not news
+    server._server.handle_error = lambda request, address: None
     import openai
     client = openai.OpenAI(api_key="EMPTY", base_url=server.base_url, max_retries=0)
     from interviewer.engine.model_reading import READER_SYSTEM
