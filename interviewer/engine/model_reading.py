@@ -10,6 +10,9 @@ and prompt, and turns a reply into what the router reads, failing closed:
   challengeable only when every condition the calculator used was stated by the candidate
   (otherwise asked about, never accused), as the offline reader's claims are;
 - the offline reading (assess.py) decides every quantity it read itself; the model only adds.
+
+Readings are state.Assessment dicts, typed as plain dicts here: the state module names the
+LLM interviewer, which imports this one.
 """
 from __future__ import annotations
 
