@@ -1,7 +1,7 @@
 """What a candidate waits per answer when the model server misbehaves: (a) it accepts the
 request and never answers, (b) it answers every request 429 with Retry-After: 3600, (c) it
 starts streaming and then drops the connection. Whole turns through the engine (number
-check + wording) against loopback servers, with the default retry policy (60 s per request,
+reading + wording) against loopback servers, with the default retry policy (60 s per request,
 3 retries). Prints a table; asserts nothing.
 
     .venv/bin/python benchmarks/bench_faults.py [--deadline 20] [--turns 4]

@@ -48,7 +48,7 @@ def first_question_ms(runs: int = 5) -> list[float]:
 
 
 async def keystroke_latency_ms(keys: int = 40, stream: bool = True) -> tuple[list[float], bool]:
-    from llm_servers import FakeOpenAI, Reply
+    from llm_servers import FakeOpenAI, Reply, is_reading, reading_reply
     from interviewer.llm.openai_compatible import OpenAICompatibleBackend
     from interviewer.engine.llm_interviewer import LLMInterviewer
     from interviewer.tui import AppConfig, make_app
@@ -58,8 +58,8 @@ async def keystroke_latency_ms(keys: int = 40, stream: bool = True) -> tuple[lis
     def respond(body):
         if body["messages"][-1]["content"] == "ping":
             return Reply(text="p")
-        if "You check the numbers" in body["messages"][0]["content"]:
-            return Reply(text="")
+        if is_reading(body):
+            return reading_reply()
         return Reply(text=long_text, token_delay_s=0.02, chunk=6)
     server = FakeOpenAI(respond).start()
     llm = LLMInterviewer(OpenAICompatibleBackend(model=None, base_url=server.base_url))

@@ -93,7 +93,8 @@ class ToolCheckEvent(_Event):
     """One number check: the claim as said, the tool call and its result, the verdict.
     `ok` is None while a check is unresolved (status "ambiguous": asked about, never accused).
     `conditions`: each condition the value was computed under, {"value": .., "from": ..} with
-    from = sentence | answer | earlier | reply | card | default | unstated | reading. `asks`: the
+    from = sentence | answer | earlier | reply | card | default | unstated | reading | model
+    (the model read it; the candidate did not state it). `asks`: the
     clarifying question for an ambiguous one; `resolves`: the id (`check`) of the ambiguous
     check a later reply resolved. (`question` is the card's id, as on every event.) The newer
     fields have defaults: transcripts written before them load unchanged."""

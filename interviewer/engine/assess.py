@@ -34,7 +34,7 @@ def as_check(r: dict, answer_no: int) -> dict:
                       r["claimed_text"], r["computed"], r["ok"], r["arithmetic"],
                       status=r["status"], conditions=r.get("conditions") or {},
                       asks=r.get("question"), challenge=r.get("challenge"), span=r["span"],
-                      readings=r.get("readings"), answer_no=answer_no,
+                      readings=r.get("readings"), answer_no=answer_no, source=r.get("source"),
                       field=r.get("field") or r["check"].split(":", 1)[-1].split("@")[0])
 
 

@@ -18,7 +18,7 @@ from ..candidate_commands import parse_command
 from ..judges.base import Answers, split_asked
 from ..judges.heuristic import HeuristicJudge
 from ..llm.base import LLMError
-from . import coding, phrases
+from . import coding, model_reading, phrases, reading
 from .assess import CHECK_FIELDS, assess
 from .llm_interviewer import Leak, ModelPaused
 from .routing import decide, new_record
@@ -74,7 +74,7 @@ def _model_notices(ctx: EngineContext, out: _Out, card: Card | None) -> None:
 
 
 def _worded(runtime: Ctx, out: _Out, card: Card, kind: str, draft: str,
-            dialog: list[DialogTurn], turn: int | None) -> str:
+            dialog: list[DialogTurn], turn: int | None, no_praise: bool = False) -> str:
     """The LLM's wording of a move, streamed; the draft when there is no model or it fails."""
     ctx = runtime.context
     if ctx.llm is None:
@@ -88,11 +88,11 @@ def _worded(runtime: Ctx, out: _Out, card: Card, kind: str, draft: str,
         writer({"event": event_id, "delta": piece})
     try:
         return ctx.llm.speak(card=card, policy=ctx.policy, kind=kind, draft=draft,
-                             dialog=dialog, on_text=on_text)
+                             dialog=dialog, on_text=on_text, no_praise=no_praise)
     except ModelPaused:
         return draft   # the breaker is open: said once when it opened
     except (LLMError, Leak) as exc:
-        if streamed:
+        if streamed or ctx.llm.spoke:   # spoke: shown from the reading's node already
             writer({"event": event_id, "reset": True})
         out.add("notice", question=card.id, level="warning",
                 text=f"The model could not word this turn ({exc}); the offline interviewer "
@@ -102,31 +102,103 @@ def _worded(runtime: Ctx, out: _Out, card: Card, kind: str, draft: str,
         _model_notices(ctx, out, card)
 
 
-def _llm_checks(ctx: EngineContext, out: _Out, card: Card, text: str,
-                a: Assessment) -> list[dict]:
-    """Numbers the model found and the calculators checked, beyond the card's own."""
+def _start_reading(ctx: EngineContext, out: _Out, card: Card, text: str, turn):
+    """Start the model's reading of the answer (None while the breaker is open, or out of
+    time: the offline reading decides alone)."""
+    ctx.llm.begin_turn(turn)
     try:
-        checks, notes = ctx.llm.check_numbers(card=card, answer=text)
+        return ctx.llm.start_reading(card=card, answer=text, turn=turn)
     except ModelPaused:
-        _model_notices(ctx, out, card)
-        return []   # the breaker is open: said once when it opened
+        return None   # the breaker is open: said once when it opened
     except LLMError as exc:
         out.add("notice", question=card.id, level="warning",
-                text=f"The model could not check numbers this turn ({exc}); the card's "
-                     "own checks ran.")
+                text=f"The model could not read this answer ({exc}); the offline reading "
+                     "chose the follow-up.")
+        return None
+    finally:
         _model_notices(ctx, out, card)
-        return []
-    _model_notices(ctx, out, card)
+
+
+def _model_read(ctx: EngineContext, out: _Out, card: Card, text: str, earlier: list[str],
+                answer_no: int, a: Assessment, pending) -> Assessment | None:
+    """The offline reading merged with the model's (model_reading.merge), or None when the
+    model's reading failed (timeout, a reply that is not the schema, the breaker): then the
+    offline reading stands, and a notice says why."""
+    try:
+        r = ctx.llm.finish_reading(pending)
+    except ModelPaused:
+        return None
+    except LLMError as exc:
+        out.add("notice", question=card.id, level="warning",
+                text=f"The model could not read this answer ({exc}); the offline reading "
+                     "chose the follow-up.")
+        return None
+    finally:
+        _model_notices(ctx, out, card)
+    covered, dropped = model_reading.verified_covers(card, text, r)
+    checks, notes = model_reading.claim_checks(card, text, earlier, r, answer_no)
+    if dropped:
+        notes.append(f"the model's reading quoted words the answer does not hold "
+                     f"({len(dropped)} quote(s)); set aside")
     for note in notes:
         out.add("notice", question=card.id, level="info", text=note)
-    seen = {(t.get("check"), str(t.get("args"))) for t in a["tool_checks"]}
-    seen_ids = {t.get("check") for t in a["tool_checks"]}
-    # the offline reader decides a quantity it read: the model only adds quantities it did not
-    # (so a model's challenge never contradicts the reader's ok or its question)
-    kinds = {(t.get("tool"), t.get("field")) for t in a["tool_checks"]}
-    return [c for c in checks if c["check"] not in seen_ids
-            and (c["check"], str(c["args"])) not in seen
-            and (c.get("tool"), c.get("field")) not in kinds]
+    merged, _ = model_reading.merge(a, covered, checks, r)
+    return merged
+
+
+def _record_checks(out: _Out, card: Card, rec: QuestionRecord, checks: list[dict]) -> None:
+    for tc in checks:
+        if "error" in tc:
+            out.add("notice", question=card.id, level="error",
+                    text=f"number check {tc['check']} failed: {tc['error']}")
+            continue
+        rec["checks"] = rec["checks"] + [tc]
+        out.add("tool_check", question=card.id, **{k: tc[k] for k in CHECK_FIELDS if k in tc})
+
+
+def _add_covered(rec: QuestionRecord, found: dict[str, list[str]]) -> None:
+    covered = {k: list(v) for k, v in rec["covered"].items()}
+    for cid, snips in found.items():
+        covered.setdefault(cid, [])
+        covered[cid] += [s for s in snips if s not in covered[cid]]
+    rec["covered"] = covered
+
+
+def _applied(rec: QuestionRecord, d, a: Assessment) -> QuestionRecord:
+    """The record after the router's decision: what it asks is remembered (a copy)."""
+    rec = dict(rec)
+    if d.kind not in FOLLOW_UP_KINDS:
+        return rec
+    rec["follow_ups"] += 1
+    if d.kind in ("challenge", "clarify"):
+        rec["challenged"] = rec["challenged"] + [d.target]
+    if d.kind == "clarify":   # resolved (or left unresolved) by the next answer
+        rec["pending"] = [t for t in a["tool_checks"] + list(rec.get("checks") or [])
+                          if t["check"] == d.target][:1]
+        rec["asked"] = rec["asked"] + ["clarify"]
+    elif d.kind == "probe":
+        rec["probed"] = rec["probed"] + [d.target]
+    elif d.kind in ("contribution", "metric", "press"):
+        rec["asked"] = rec["asked"] + [d.kind]
+    if d.kind == "change":
+        rec["changes"] += 1
+    if d.kind == "pushback":
+        rec["pushback"] += 1
+    if d.target and d.kind in ("change", "pushback", "deepen"):
+        rec["asked"] = rec["asked"] + [d.target]
+    return rec
+
+
+def _draft(voice: phrases.Voice, state: InterviewState, ctx: EngineContext, card: Card,
+           kind: str, target: str | None, a: Assessment, rec: QuestionRecord) -> str:
+    """The offline wording of a follow-up (a challenge may be about an earlier answer's
+    number, so the question's checks are in view)."""
+    seen = a
+    if kind in ("challenge", "clarify"):
+        seen = {**a, "tool_checks": a["tool_checks"] + list(rec.get("checks") or [])}
+    return phrases.follow_up_draft(voice, card, kind, target, seen, rec["asked"],
+                                   policy=ctx.policy, answer=state["answer"]["text"],
+                                   said=_said(state))
 
 
 def _resolved(card: Card, rec: QuestionRecord, reply: str) -> list[dict]:
@@ -215,9 +287,9 @@ def wait(state: InterviewState) -> dict:
     return {"answer": answer, "turn": answer["turn"], "outbox": [CLEAR]}
 
 
-def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
-    ctx = runtime.context
-    out, card = _Out(state), _card(state, ctx)
+def _offline(state: InterviewState, ctx: EngineContext, out: _Out, card: Card):
+    """The offline reading of the answer and the move it chooses: (record, reading,
+    decision, whether the answer was a command). Events go to `out`."""
     text = state["answer"]["text"]
     rec = dict(state["records"][card.id])
     is_command = parse_command(text) is not None
@@ -228,67 +300,96 @@ def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
     if not is_command:
         a["tool_checks"] = _resolved(card, rec, text) + a["tool_checks"]
         rec["answers"] += 1
-        covered = {k: list(v) for k, v in rec["covered"].items()}
-        for cid, snips in a["covered"].items():
-            covered.setdefault(cid, [])
-            covered[cid] += [s for s in snips if s not in covered[cid]]
-        rec["covered"] = covered
+        _add_covered(rec, a["covered"])
         rec["dialog"] = _dialog(rec, "candidate", text)
         rec["texts"] = list(rec.get("texts") or []) + [text]
-        if ctx.llm is not None:
-            ctx.llm.begin_turn(state.get("turn"))
-            a["tool_checks"] = a["tool_checks"] + _llm_checks(ctx, out, card, text, a)
-        for tc in a["tool_checks"]:
-            if "error" in tc:
-                out.add("notice", question=card.id, level="error",
-                        text=f"number check {tc['check']} failed: {tc['error']}")
-                continue
-            rec["checks"] = rec["checks"] + [tc]
-            out.add("tool_check", question=card.id, **{k: tc[k] for k in CHECK_FIELDS if k in tc})
-    elapsed = _elapsed(rec.get("asked_at"), state["answer"].get("t"))
-    d = decide(card, ctx.policy, rec, a, text, state["max_follow_ups"], elapsed,
-               _elapsed(state.get("started"), state["answer"].get("t")),
-               phrases.session_minutes(_cards(state, ctx)),
-               run=bool(state["answer"].get("run")))
+        _record_checks(out, card, rec, a["tool_checks"])
+    return rec, a, _decide(state, ctx, card, rec, a, text), is_command
+
+
+def _speculate(state: InterviewState, ctx: EngineContext, out: _Out, card: Card,
+               rec: QuestionRecord, a: Assessment, d) -> None:
+    """Word the likely move off screen while the model reads (the words it would get)."""
     if d.kind in FOLLOW_UP_KINDS:
-        rec["follow_ups"] += 1
-        if d.kind in ("challenge", "clarify"):
-            rec["challenged"] = rec["challenged"] + [d.target]
-        if d.kind == "clarify":   # resolved (or left unresolved) by the next answer
-            rec["pending"] = [t for t in a["tool_checks"] + list(rec.get("checks") or [])
-                              if t["check"] == d.target][:1]
-            rec["asked"] = rec["asked"] + ["clarify"]
-        elif d.kind == "probe":
-            rec["probed"] = rec["probed"] + [d.target]
-        elif d.kind in ("contribution", "metric", "press"):
-            rec["asked"] = rec["asked"] + [d.kind]
-        if d.kind == "change":
-            rec["changes"] += 1
-        if d.kind == "pushback":
-            rec["pushback"] += 1
-        if d.target and d.kind in ("change", "pushback", "deepen"):
-            rec["asked"] = rec["asked"] + [d.target]
+        likely = _applied(rec, d, a)
+        draft = _draft(phrases.Voice(out.seed, out.n + 1), state, ctx, card, d.kind, d.target,
+                       a, likely)
+        ctx.llm.speculate(card=card, policy=ctx.policy, kind=d.kind, draft=draft,
+                          dialog=likely.get("dialog") or [])
+
+
+def speculate_early(state: InterviewState, ctx: EngineContext) -> None:
+    """As an answer is submitted, before the graph runs (Session.answer): word the move the
+    offline reading will choose, held off screen, so that the wording's first token is not
+    behind the engine's own steps. `state` is the checkpoint's, with the answer set as the
+    `wait` node sets it; the assess node takes the held wording over when it words the same."""
+    out, card = _Out(state), _card(state, ctx)
+    rec, a, d, is_command = _offline(state, ctx, out, card)
+    if not is_command:
+        _speculate(state, ctx, out, card, rec, a, d)
+
+
+def assess_answer(state: InterviewState, runtime: Ctx) -> dict:
+    ctx = runtime.context
+    out, card = _Out(state), _card(state, ctx)
+    text = state["answer"]["text"]
+    earlier = list(state["records"][card.id].get("texts") or [])
+    # the model reads while the offline reading runs (it takes tens of ms)
+    pending = (_start_reading(ctx, out, card, text, state.get("turn"))
+               if ctx.llm is not None and parse_command(text) is None else None)
+    rec, a, d, _ = _offline(state, ctx, out, card)
+    n = out.n   # the draft's words: seeded after the offline reading's events (a Voice is used once)
+    voice = lambda: phrases.Voice(out.seed, n + 1)   # noqa: E731
+    if pending is not None:
+        _speculate(state, ctx, out, card, rec, a, d)   # kept if already held from the submit
+        merged = _model_read(ctx, out, card, text, earlier, rec["answers"], a, pending)
+        if merged is not None:
+            known = len(a["tool_checks"])
+            _add_covered(rec, merged["covered"])
+            _record_checks(out, card, rec, merged["tool_checks"][known:])
+            a = merged
+            d = _decide(state, ctx, card, rec, a, text)
+    rec = _applied(rec, d, a)
+    draft = (_draft(voice(), state, ctx, card, d.kind, d.target, a, rec)
+             if d.kind in FOLLOW_UP_KINDS else None)
+    if ctx.llm is not None and draft is None:
+        ctx.llm.drop_speculation()   # nothing to word: stop the held call now
+    elif ctx.llm is not None:   # the move is known: its held wording goes on screen now
+        writer = runtime.stream_writer
+        event_id = f"g{out.n + (2 if d.kind == 'change' else 1)}"   # as follow_up numbers it
+        ctx.llm.show_held(card=card, policy=ctx.policy, kind=d.kind, draft=draft,
+                          dialog=rec.get("dialog") or [],
+                          on_text=lambda piece: writer({"event": event_id, "delta": piece}))
     return out.update(records={**state["records"], card.id: rec}, assessment=a,
-                      decision=d.to_dict())
+                      decision=d.to_dict(), draft=draft)
+
+
+def _decide(state: InterviewState, ctx: EngineContext, card: Card, rec: QuestionRecord,
+            a: Assessment, text: str):
+    elapsed = _elapsed(rec.get("asked_at"), state["answer"].get("t"))
+    return decide(card, ctx.policy, rec, a, text, state["max_follow_ups"], elapsed,
+                  _elapsed(state.get("started"), state["answer"].get("t")),
+                  phrases.session_minutes(_cards(state, ctx)),
+                  run=bool(state["answer"].get("run")))
 
 
 def follow_up(state: InterviewState, runtime: Ctx) -> dict:
-    out, card = _Out(state), _card(state, runtime.context)
+    out, ctx = _Out(state), runtime.context
+    card = _card(state, ctx)
     d = state["decision"]
     kind, target = d["kind"], d["target"]
-    seen = state["assessment"]   # a challenge may be about an earlier answer's number
-    if kind in ("challenge", "clarify"):
-        seen = {**seen, "tool_checks": seen["tool_checks"]
-                + list(state["records"][card.id].get("checks") or [])}
-    text = phrases.follow_up_draft(out.voice(), card, kind, target, seen,
-                                   state["records"][card.id]["asked"],
-                                   policy=runtime.context.policy, answer=state["answer"]["text"],
-                                   said=_said(state))
+    rec = dict(state["records"][card.id])
+    # the draft assess chose with the decision (a checkpoint from before drafts were kept:
+    # the same words, made here)
+    text = state.get("draft") or _draft(out.voice(), state, ctx, card, kind, target,
+                                        state["assessment"], rec)
     if kind == "change":
         fu = next(f for f in card.follow_ups if f.id == target)
         out.add("requirement_change", question=card.id, follow_up=fu.id, text=fu.text)
-    rec = dict(state["records"][card.id])
-    text = _worded(runtime, out, card, kind, text, rec.get("dialog") or [], state.get("turn"))
+    no_praise = kind == "press" or reading.wrong_in(card, state["assessment"],
+                                                    state["answer"]["text"])
+    text = _worded(runtime, out, card, kind, text, rec.get("dialog") or [], state.get("turn"),
+                   no_praise)
     out.add("interviewer", act=act_of(kind), question=card.id, text=text, reason=d["reason"])
     rec["dialog"] = _dialog(rec, "interviewer", text)
     return out.update(records={**state["records"], card.id: rec})

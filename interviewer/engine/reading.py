@@ -43,8 +43,15 @@ def _touches_card(card: Card, text: str) -> bool:
 def shortfall(card: Card, assessment: Assessment, text: str, first: bool) -> str | None:
     """THIN when the answer is a few words, or short with no number and at most one criterion
     touched; OFF_QUESTION when a longer first answer to a question touches none of its
-    criteria, states none of its numbers and uses none of its vocabulary; else None."""
+    criteria, states none of its numbers and uses none of its vocabulary; else None. With the
+    model's reading merged in, past a few words the model says which (it reads meaning where
+    the word count only guesses)."""
     words = assessment.get("words", len(text.split()))
+    model = assessment.get("model")
+    if model is not None and words >= TERSE_WORDS:
+        if model["off_question"]:
+            return OFF_QUESTION
+        return THIN if model["thin"] else None
     hits = [cid for cid, snips in assessment["covered"].items() if snips]
     numbers = bool(assessment["tool_checks"]) or assessment["has_metric"]
     if words < TERSE_WORDS or (words < THIN_WORDS and not numbers and len(hits) <= 1):

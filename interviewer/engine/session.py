@@ -35,6 +35,7 @@ from .. import __version__
 from ..candidate_commands import parse_command
 from .checkpoint_db import CheckpointDBError, open_checkpoints
 from .graph import build_graph, engine_context
+from .nodes import speculate_early
 from rubrics.rounds import MAX_FOLLOW_UPS, get_policy
 from .selection import SelectionError, choose_questions
 
@@ -286,11 +287,22 @@ class Session:
         (piece None means: discard what streamed for that event, the fallback follows)."""
         if self.awaiting() is None:
             raise SessionError("the interview is over; nothing is waiting for an answer")
-        turn = self.values.get("turn", 0) + 1
-        event = CandidateEvent(id=f"a{turn}", text=text, turn=turn,
-                               question=self.current_question(),
-                               source="command" if parse_command(text) else source,
-                               run=True if run and not parse_command(text) else None)
+        values = self.values
+        turn = values.get("turn", 0) + 1
+        question = self.current_question()
+        command = parse_command(text) is not None
+        early = self.llm is not None and question is not None and not command
+        if early:   # the model's reading starts now, beside the saving and the engine's own
+            self.llm.prefetch_reading(card=self.bank.get(question), answer=text, turn=turn)
+        event = CandidateEvent(id=f"a{turn}", text=text, turn=turn, question=question,
+                               source="command" if command else source,
+                               run=True if run and not command else None)
+        if early:   # and the wording of the move the offline reading will choose, held
+            try:
+                speculate_early({**values, "turn": turn, "answer": {
+                    "text": text, "t": event.t, "turn": turn}}, self.context)
+            except Exception:   # only a head start: the assess node decides (and would raise)
+                pass            # after the answer is saved, so nothing is lost here
         try:
             self.writer.write(event)
         except TranscriptError as exc:   # never take an answer the record cannot hold

@@ -19,7 +19,7 @@ call (LangGraph's `context=`; nodes take it as `runtime.context`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Callable, Literal, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Literal, NotRequired, TypedDict
 
 from rubrics import Bank
 from rubrics.rounds import RoundPolicy
@@ -59,14 +59,21 @@ class DialogTurn(TypedDict):
 ToolCheck = dict[str, Any]
 
 
+class ModelVerdict(TypedDict):
+    thin: bool           # the model: too short or vague to follow up on
+    off_question: bool   # the model: not on the question (and nothing verified on it)
+
+
 class Assessment(TypedDict):
-    """The reading of one answer (assess.assess)."""
+    """The reading of one answer (assess.assess; with a model, merged with its reading:
+    model_reading.merge)."""
     covered: dict[str, list[str]]     # criterion id -> the snippets that cover it
     tool_checks: list[ToolCheck]
     red_flags: dict[str, list[str]]
     first_person: bool
     has_metric: bool
     words: int
+    model: NotRequired[ModelVerdict]  # present when the model's reading was merged in
 
 
 class DecisionRecord(TypedDict):
@@ -127,6 +134,7 @@ class InterviewState(TypedDict, total=False):
     records: dict[str, QuestionRecord]   # question id -> its record
     assessment: Assessment    # of the last answer
     decision: DecisionRecord  # what the router chose after it
+    draft: str | None         # the offline words of that decision's follow-up (None: none)
     phase: Literal["question", "closing", "done"]
     scorecard: dict[str, Any]   # the closing grade (a transcripts.Scorecard, dumped)
     outbox: Annotated[list, outbox]

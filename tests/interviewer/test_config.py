@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from interviewer.llm.config import ConfigError, resolve
-from llm_servers import Reply
+from llm_servers import Reply, is_reading, reading_reply
 
 EXE = str(Path(sys.executable).parent / "fde-interview")
 
@@ -65,8 +65,8 @@ def test_cli_practice_against_a_loopback_vllm(tmp_path, fake_openai):
     def respond(body):
         if body["messages"][-1]["content"] == "ping":
             return Reply(text="p")
-        if "You check the numbers" in body["messages"][0]["content"]:
-            return Reply(text="")
+        if is_reading(body):
+            return reading_reply()
         return Reply(text="Interesting. What would you do on day one at the customer?")
     server = fake_openai(respond, tools_enabled=False)
     done = subprocess.run([EXE, "practice", "--plain", "--out", str(tmp_path), "--question",

@@ -1,6 +1,6 @@
-"""Whole interviews through each provider against loopback servers: the model words the
-moves, finds numbers the card signals miss, the calculators check them, and every failure
-falls back to the offline interviewer without losing a turn."""
+"""Whole interviews through each provider against loopback servers: the model reads each
+answer (finding numbers the card signals miss, which the calculators check) and words the
+moves, and every failure falls back to the offline interviewer without losing a turn."""
 from __future__ import annotations
 
 import json
@@ -14,12 +14,14 @@ from interviewer.llm.openai_compatible import OpenAICompatibleBackend
 from interviewer.llm.retry import RetryPolicy
 from interviewer.engine.llm_interviewer import LLMInterviewer
 from interviewer.engine.session import Session
-from llm_servers import Reply
+from llm_servers import Reply, is_reading, reading_reply
 from transcripts import load
 
 FAST = RetryPolicy(retries=2, base_ms=5, cap_ms=20, timeout_s=2)
 SPOKEN = "Hold on. My arithmetic gives a different share of postings with pay. How did you get yours?"
-ANSWER = "I'd say 45 out of every hundred openings mention compensation."   # no card cue
+# no card cue; the share of 388 postings with pay among 1,333 is 29.1%
+ANSWER = ("Of the 1,333 postings, 388 had pay, so I'd say 45 out of every hundred openings "
+          "mention compensation.")
 
 
 def _system(body: dict) -> str:
@@ -34,19 +36,17 @@ def _last_user(body: dict) -> str:
 
 
 def scripted(speak: Reply | None = None):
-    """A model: the checker finds '45 out of every hundred' and calls wilson; the speaker
-    says SPOKEN (or the given reply)."""
+    """A model: the reading finds '45 out of every hundred' (a wilson rate, k and n as the
+    candidate stated them); the speaker says SPOKEN (or the given reply)."""
     def respond(body: dict) -> Reply:
         if body["messages"][-1]["content"] == "ping":   # the vLLM capability probe
             return Reply(text="p")
-        if "You check the numbers" in _system(body):
-            call = ("wilson", {"k": 388, "n": 1333, "claimed": 0.45, "field": "rate",
-                               "quantity": "share of postings with pay"})
+        if is_reading(body):
             if "45 out of every hundred" not in _last_user(body):
-                return Reply(text="")
-            if body.get("tools"):
-                return Reply(tool_calls=[call])
-            return Reply(text=json.dumps({"tool_calls": [{"name": call[0], "arguments": call[1]}]}))
+                return reading_reply()
+            return reading_reply(claims=[{"said": "45 out of every hundred", "tool": "wilson",
+                                          "field": "rate", "claimed": 0.45,
+                                          "conditions": {"k": 388, "n": 1333}}])
         return speak or Reply(text=SPOKEN)
     return respond
 
@@ -85,7 +85,9 @@ def test_full_interview_through_each_provider(tmp_path, provider):
         streamed[event_id] = streamed.get(event_id, "") + (piece or "")
     turn = s.answer(ANSWER, on_text=on_text)
     checks = [e for e in turn.events if e.type == "tool_check"]
-    assert len(checks) == 1 and checks[0].check == "paid-share"
+    mine = [c for c in checks if c.check.startswith("model:")]
+    assert len(mine) == 1
+    checks = mine
     assert checks[0].claimed == pytest.approx(45) and round(checks[0].computed, 1) == 29.1
     assert checks[0].ok is False
     challenge = turn.utterances[-1]
@@ -126,15 +128,15 @@ def test_rubric_leak_is_caught(tmp_path, provider):
     assert any(e.type == "notice" and "criterion" in e.text for e in turn.events)
 
 
-def test_malformed_checker_reply_never_crashes(tmp_path, fake_openai):
-    s_ = fake_openai(lambda body: Reply(malformed=True) if "You check" in _system(body)
+def test_malformed_reading_reply_never_crashes(tmp_path, fake_openai):
+    s_ = fake_openai(lambda body: Reply(malformed=True) if is_reading(body)
                      else Reply(text="Tell me more about that."))
     backend = OpenAIBackend(model="m", api_key="sk-test-123456789", base_url=s_.base_url, retry=FAST)
     s = start(tmp_path, backend)
     turn = s.answer("Roughly 45% of postings list pay.")
     # the card's check ran offline (its cue, under the card's scenario: asked about)
     assert any(e.type == "tool_check" and e.verdict == "ambiguous" for e in turn.events)
-    assert any(e.type == "notice" and "could not check" in e.text for e in turn.events)
+    assert any(e.type == "notice" and "could not read" in e.text for e in turn.events)
 
 
 @pytest.mark.parametrize("backend_cls,key_var,model_var,default_model", [

@@ -24,7 +24,7 @@ from interviewer.llm.retry import (Deadline, DeadlineError, RetryPolicy, deadlin
 from interviewer.engine.llm_interviewer import CTRL_C_REASON, WAITING_TEXT, LLMInterviewer
 from interviewer.console.plain import run_plain
 from interviewer.engine.session import Session
-from llm_servers import Reply
+from llm_servers import Reply, is_reading, reading_reply
 from transcripts import load
 
 ANSWER = "I'd say 45 out of every hundred openings mention compensation."
@@ -112,13 +112,14 @@ def test_hung_server_costs_one_deadline_then_the_breaker_keeps_it_off(tmp_path, 
     s = session(tmp_path, interviewer(server))
     first = s.answer(ANSWER)
     warned = warnings_of(first)
-    assert any("deadline" in w and "card's own checks ran" in w for w in warned)
+    assert any("deadline" in w and "offline reading chose" in w for w in warned)
     assert sum("not called again" in w for w in warned) == 1
     assert first.utterances                          # the offline interviewer answered
-    assert len(server.chats) == 1                    # the number check; wording never asked
+    # the reading, and beside it the held wording of the likely move; nothing after
+    assert len(server.chats) == 2
     second = s.answer("/skip")
     third = s.answer("Batch the prompts and cache the prefix; 40% cheaper at our volume.")
-    assert len(server.chats) == 1                    # nothing more while the breaker is open
+    assert len(server.chats) == 2                    # nothing more while the breaker is open
     assert not warnings_of(second) and not warnings_of(third)   # said once
     assert third.utterances
     kinds = [e.type for e in load(s.path).events]
@@ -130,16 +131,16 @@ def test_429_with_an_hour_retry_after_is_not_waited_for(tmp_path, fake_openai):
                                             headers={"Retry-After": "3600"}))
     s = session(tmp_path, interviewer(server, deadline=20))
     turn = s.answer(ANSWER)
-    assert len(server.chats) == 1                    # no retry, no sleep
+    assert len(server.chats) == 2                    # the reading and the held wording: no retry
     assert any("3600" in w for w in warnings_of(turn))
     s.answer("Tell me more.")
-    assert len(server.chats) == 1
+    assert len(server.chats) == 2
 
 
 def test_stream_dying_mid_turn_falls_back_and_opens_the_breaker(tmp_path, fake_openai):
     def respond(body):
-        if body.get("tools"):
-            return Reply(text="")                    # the number check finds nothing
+        if is_reading(body):
+            return reading_reply()                   # the reading finds nothing
         return Reply(text="Good point, and what about the cost of it all?", drop_after=2)
     server = fake_openai(respond)
     s = session(tmp_path, interviewer(server, deadline=5))
@@ -158,8 +159,8 @@ def test_breaker_closes_when_a_reprobe_answers(tmp_path, fake_openai):
     def respond(body):
         if not healthy.is_set():
             return Reply(status=503, error="overloaded")
-        if body.get("tools"):
-            return Reply(text="")
+        if is_reading(body):
+            return reading_reply()
         return Reply(text="Fine. Walk me through the rollout.")
     server = fake_openai(respond)
     llm = interviewer(server, deadline=5, reprobe=0)

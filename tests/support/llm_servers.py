@@ -322,3 +322,27 @@ class FakeAnthropic(_Base):
         ev("message_delta", {"delta": {"stop_reason": stop, "stop_sequence": None},
                              "usage": {"output_tokens": 5}})
         ev("message_stop", {})
+
+
+# -- the interviewer's reading call (interviewer/engine/model_reading.py) --------------------
+
+READING_MARK = "You read a candidate's answer"
+
+
+def system_of(body: dict) -> str:
+    """The system prompt of a request, either protocol."""
+    if isinstance(body.get("system"), str):
+        return body["system"]
+    return (body.get("messages") or [{}])[0].get("content") or ""
+
+
+def is_reading(body: dict) -> bool:
+    return READING_MARK in system_of(body)
+
+
+def reading_reply(covers=(), claims=(), thin: bool = False, off_question: bool = False,
+                  **kw) -> Reply:
+    """A scripted reading: covers as (criterion, quote) pairs, claims as dicts."""
+    return Reply(text=json.dumps({"covers": [{"criterion": c, "quote": q} for c, q in covers],
+                                  "claims": list(claims), "thin": thin,
+                                  "off_question": off_question}), **kw)
