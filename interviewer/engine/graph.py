@@ -42,8 +42,10 @@ def build_graph(checkpointer=None):
     return g.compile(checkpointer=checkpointer)
 
 
-def engine_context(round_type: str, bank: Bank | None = None, llm=None) -> EngineContext:
+def engine_context(round_type: str, bank: Bank | None = None, llm=None,
+                   judge=None) -> EngineContext:
     """What the nodes of one session read besides the state. With `llm` (an LLMInterviewer)
     the model words each follow-up and checks numbers through function calls; without it, or
     whenever it fails, the offline interviewer does."""
-    return EngineContext(bank=bank or default_bank(), policy=get_policy(round_type), llm=llm)
+    return EngineContext(bank=bank or default_bank(), policy=get_policy(round_type), llm=llm,
+                         judge=judge)

@@ -63,7 +63,7 @@ class Turn:
 
 class Session:
     def __init__(self, directory: Path, header: Header, bank: Bank, llm=None,
-                 lock: SessionLock | None = None):
+                 lock: SessionLock | None = None, judge=None):
         self.dir = Path(directory)
         self.header, self.bank, self.llm = header, bank, llm
         self.id = header.session_id
@@ -76,7 +76,7 @@ class Session:
         from langgraph.checkpoint.sqlite import SqliteSaver   # lazy: only a live session needs it
         self._saver = SqliteSaver(self._conn)
         self.graph = build_graph(self._saver)
-        self.context = engine_context(header.round, bank, llm)
+        self.context = engine_context(header.round, bank, llm, judge)
         self.config = {"configurable": {"thread_id": self.id}}
         self.writer: TranscriptWriter | None = None
         self._final: dict | None = None     # the last state, once the checkpoints are deleted
@@ -87,7 +87,7 @@ class Session:
     def new(cls, *, round_type: str = "technical", questions: list[str] | None = None,
             count: int | None = None, seed: int | None = None, max_follow_ups: int = 3,
             out: str | Path | None = None, bank: Bank | None = None,
-            session_id: str | None = None, llm=None) -> "Session":
+            session_id: str | None = None, llm=None, judge=None) -> "Session":
         bank = bank or default_bank()
         try:
             get_policy(round_type)
@@ -120,7 +120,7 @@ class Session:
             lock.release()
             raise SessionError(f"session {sid} already exists at {path}")
         try:
-            s = cls(directory, header, bank, llm, lock)
+            s = cls(directory, header, bank, llm, lock, judge)
         except BaseException:
             lock.discard()   # the session never existed: leave nothing behind
             raise
@@ -134,7 +134,7 @@ class Session:
 
     @classmethod
     def resume(cls, session_id: str, out: str | Path | None = None,
-               bank: Bank | None = None, llm=None) -> "Session":
+               bank: Bank | None = None, llm=None, judge=None) -> "Session":
         directory = sessions_dir(out)
         path = directory / f"{session_id}.jsonl"
         if not path.exists():
@@ -142,7 +142,7 @@ class Session:
         lock = _lock(path)
         try:
             transcript = _load_own(path)
-            s = cls(directory, transcript.header, bank or default_bank(), llm, lock)
+            s = cls(directory, transcript.header, bank or default_bank(), llm, lock, judge)
         except BaseException:
             lock.release()
             raise

@@ -25,6 +25,7 @@ from rubrics.rounds import RoundPolicy
 from transcripts.schema import DecisionKind
 
 if TYPE_CHECKING:   # typing only: the engine runs without a model
+    from ..judges.closing import ClosingJudge
     from .llm_interviewer import LLMInterviewer
 
 CLEAR = "__clear__"
@@ -117,3 +118,5 @@ class EngineContext:
     bank: Bank
     policy: RoundPolicy
     llm: LLMInterviewer | None = None
+    judge: ClosingJudge | None = None   # the closing grade's judge; None: auto (the LLM
+                                        # judge when `llm` is set, else the heuristic)
