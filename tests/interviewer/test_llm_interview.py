@@ -25,6 +25,8 @@ ANSWER = "I'd say 45 out of every hundred openings mention compensation."   # no
 def _system(body: dict) -> str:
     if isinstance(body.get("system"), str):
         return body["system"]
+    if isinstance(body.get("system"), list):   # Anthropic blocks (cache_control on the rubric)
+        return "".join(b.get("text", "") for b in body["system"])
     return body["messages"][0]["content"]
 
 
