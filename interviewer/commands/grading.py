@@ -279,7 +279,8 @@ def run_calibrate(a: argparse.Namespace) -> int:
         print(f"versus {v['judge']['name']}: {v.get('agreement', 0):.1%} agreement on {v['n']} "
               f"criteria" + (f", kappa {v['kappa']:.2f}" if v.get("kappa") is not None else ""))
     if "compare" in rep:
-        _print_compare(rep["compare"], a.per_criterion)
+        from ..judges.calibrate import compare_lines
+        print(visible("\n".join(compare_lines(rep["compare"], a.per_criterion))))
     return 0
 
 
@@ -317,87 +318,17 @@ def _confirm_cost(a: argparse.Namespace, llm_judges: list, cases, bank) -> None:
 def _store_llm_agreement(judge, rep: dict, cases: int) -> None:
     """Keep the held-out agreement where the LLM judge's scorecards read it (per provider,
     model and prompt version)."""
-    from datetime import date
-    from ..judges.calibrate import agreement_record
+    from ..judges.calibrate import llm_record
     from ..judges.measured import CalibrationStoreError, save_record
     if "holdout" not in rep["splits"]:
         print("note: no held-out cases graded, so no agreement stored for scorecards",
               file=sys.stderr)
         return
     b = judge.backend
-    record = agreement_record(rep) | {
-        "provider": b.name, "model": b.model, "prompt_version": judge.info.prompt_version,
-        "date": date.today().isoformat(), "cases": cases,
-        "seconds_per_call": round(rep["seconds_in_calls"] / max(1, rep["calls"]), 2)}
+    record = llm_record(judge, rep, cases)
     try:
         path = save_record(judge.store_key, record)
     except CalibrationStoreError as exc:
         raise UsageError(str(exc)) from None
     print(visible(f"stored the agreement of {b.name}/{b.model} (prompt "
                   f"{judge.info.prompt_version}) in {path}"), file=sys.stderr)
-
-
-def _pct_ci(rate: float, low: float | None, high: float | None) -> str:
-    return f"{rate:.0%} [{low:.0%}, {high:.0%}]" if low is not None else f"{rate:.0%}"
-
-
-def _print_compare(cmp: dict, per_criterion: bool) -> None:
-    """Both judges on the same cases, side by side, each figure with its 95% interval."""
-    a, b = cmp["blocks"]
-    names = [j["name"] + (f" ({j['model']})" if j.get("model") else "") for j in cmp["judges"]]
-    width = max(24, *(len(n) + 2 for n in names))
-    print(f"\nside by side: {cmp['cases']} {cmp['split']} transcripts, the same for both "
-          "(95% Wilson intervals)")
-    print(visible(f"  {'':<28}" + "".join(f"{n:>{width}}" for n in names)))
-
-    def row(label: str, cell) -> None:
-        print(f"  {label:<28}" + "".join(f"{cell(x):>{width}}" for x in (a, b)))
-    row("criterion agreement", lambda x: _pct_ci(x["agreement"], x["low"], x["high"]))
-    row("  criterion labels", lambda x: str(x["n"]))
-    row("Cohen's kappa", lambda x: f"{x['kappa']:.2f}" if x["kappa"] is not None else "n/a")
-    row("level agreement", lambda x: _pct_ci(x["levels"]["exact"], x["levels"].get("exact_low"),
-                                             x["levels"].get("exact_high")))
-    row("level within one step", lambda x: _pct_ci(x["levels"]["within_one"],
-                                                   x["levels"].get("within_one_low"),
-                                                   x["levels"].get("within_one_high")))
-    row("  questions", lambda x: str(x["levels"]["n"]))
-    row("unscored (parse failures)", lambda x: f"{x['parse_failure_rate']:.0%}")
-    if per_criterion:
-        print("  per criterion")
-        for key in sorted(set(a["per_criterion"]) | set(b["per_criterion"])):
-            row(f"    {key}"[:28], lambda x: _pct_ci(x["per_criterion"][key]["agreement"],
-                                                     x["per_criterion"][key]["low"],
-                                                     x["per_criterion"][key]["high"])
-                if key in x["per_criterion"] else "-")
-
-
-def run_mine(a: argparse.Namespace) -> int:
-    """Each judge's agreement with this user's own labels, from the saved sessions."""
-    from rubrics import default_bank   # lazy: pydantic, the bank and the judges
-    from transcripts import sessions_dir
-    from ..judges.labels import default_labeller
-    from ..judges.mine import REGRADED, labelled_in, my_agreement
-    directory = Path(a.mine) if a.mine else sessions_dir()
-    if not directory.is_dir():
-        raise UsageError(f"{directory}: no such directory")
-    by = a.by or default_labeller()
-    items, errors = labelled_in(sorted(directory.glob("*.jsonl")), by=by)
-    for e in errors:
-        print(f"fde-interview calibrate: error: {visible(e)}", file=sys.stderr)
-    if not items:
-        raise UsageError(f"no transcripts labelled by {by} in {directory} (label one: "
-                         "fde-interview label FILE)")
-    rep = my_agreement(items, default_bank(), reps=a.bootstrap)
-    rep |= {"directory": str(directory), "by": by}
-    if a.json:
-        json.dump(rep, sys.stdout, indent=2)
-        sys.stdout.write("\n")
-        return 0
-    print(visible(f"your labels ({by}): {rep['labels']} label(s) of {rep['transcripts']} "
-                  f"transcript(s) in {directory}"))
-    for key, b in rep["judges"].items():
-        what = ("the heuristic judge as it is now, grading the same answers again"
-                if key == REGRADED else f"the {key} judge's scores you labelled")
-        print(visible(f"\n{key} ({what}; {b['cases']} transcripts, {b['n']} criterion labels)"))
-        _print_block(b, a.per_criterion, rows="your labels")
-    return 0

@@ -64,7 +64,8 @@ def run_practice(a: argparse.Namespace) -> int:
         from ..tui import AppConfig, make_app   # lazy: loads Textual
         make_app(AppConfig(out=a.out, round=a.round, questions=a.question, count=a.questions,
                            seed=a.seed, max_follow_ups=a.max_follow_ups, resume=a.resume,
-                           llm=llm, judge=judge, voice=voice, voice_note=voice_note.getvalue().strip()
+                           llm=llm, judge=judge, voice=voice,
+                           voice_note=voice_note.getvalue().strip()
                            or None, start_now=bool(a.question))).run()
         return 0
     _interrupt_on_ctrl_c()

@@ -176,3 +176,48 @@ def agreement_record(rep: dict, split: str = "holdout") -> dict:
             "level_n": block["levels"]["n"],
             "level_agreement": round(block["levels"]["exact"], 4),
             "level_within_one": round(block["levels"]["within_one"], 4)}
+
+
+def llm_record(judge, rep: dict, cases: int) -> dict:
+    """What the calibration store keeps for an LLM judge's run (judges/measured.py)."""
+    from datetime import date
+    b = judge.backend
+    return agreement_record(rep) | {
+        "provider": b.name, "model": b.model, "prompt_version": judge.info.prompt_version,
+        "date": date.today().isoformat(), "cases": cases,
+        "seconds_per_call": round(rep["seconds_in_calls"] / max(1, rep["calls"]), 2)}
+
+
+def _pct_ci(rate: float, low: float | None, high: float | None) -> str:
+    return f"{rate:.0%} [{low:.0%}, {high:.0%}]" if low is not None else f"{rate:.0%}"
+
+
+def compare_lines(cmp: dict, per_criterion: bool) -> list[str]:
+    """`calibrate --compare`: both judges on the same cases, side by side, each figure with
+    its 95% interval."""
+    a, b = cmp["blocks"]
+    names = [j["name"] + (f" ({j['model']})" if j.get("model") else "") for j in cmp["judges"]]
+    width = max(24, *(len(n) + 2 for n in names))
+    out = [f"\nside by side: {cmp['cases']} {cmp['split']} transcripts, the same for both "
+           "(95% Wilson intervals)", f"  {'':<28}" + "".join(f"{n:>{width}}" for n in names)]
+
+    def row(label: str, cell) -> None:
+        out.append(f"  {label:<28}" + "".join(f"{cell(x):>{width}}" for x in (a, b)))
+    row("criterion agreement", lambda x: _pct_ci(x["agreement"], x["low"], x["high"]))
+    row("  criterion labels", lambda x: str(x["n"]))
+    row("Cohen's kappa", lambda x: f"{x['kappa']:.2f}" if x["kappa"] is not None else "n/a")
+    row("level agreement", lambda x: _pct_ci(x["levels"]["exact"], x["levels"]["exact_low"],
+                                             x["levels"]["exact_high"]))
+    row("level within one step", lambda x: _pct_ci(x["levels"]["within_one"],
+                                                   x["levels"]["within_one_low"],
+                                                   x["levels"]["within_one_high"]))
+    row("  questions", lambda x: str(x["levels"]["n"]))
+    row("unscored (parse failures)", lambda x: f"{x['parse_failure_rate']:.0%}")
+    if per_criterion:
+        out.append("  per criterion")
+        for key in sorted(set(a["per_criterion"]) | set(b["per_criterion"])):
+            row(f"    {key}"[:28], lambda x: _pct_ci(x["per_criterion"][key]["agreement"],
+                                                     x["per_criterion"][key]["low"],
+                                                     x["per_criterion"][key]["high"])
+                if key in x["per_criterion"] else "-")
+    return out

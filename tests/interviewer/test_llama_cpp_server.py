@@ -164,6 +164,7 @@ def test_whole_practice_session_and_llm_rescore(llama_server, tmp_path):
     # the session ended with the LLM judge: graded by it, or fallen back visibly, saying why
     closing = t.of_type("score")[0]
     fell_back = [n for n in t.of_type("notice") if "The LLM judge could not grade" in n.text]
+    print(f"closing grade by {closing.judge}" + (f": {fell_back[0].text}" if fell_back else ""))
     if closing.judge == "heuristic":
         assert fell_back and fell_back[0].level == "warning"
         why = fell_back[0].text.split("(", 1)[1]
