@@ -14,6 +14,7 @@ from interviewer.llm.openai_compatible import OpenAICompatibleBackend
 from interviewer.llm.retry import RetryPolicy
 from interviewer.engine.llm_interviewer import LLMInterviewer
 from interviewer.engine.session import Session
+from judge_replies import judge_reply
 from llm_servers import Reply
 from transcripts import load
 
@@ -41,6 +42,8 @@ def scripted(speak: Reply | None = None):
     def respond(body: dict) -> Reply:
         if body["messages"][-1]["content"] == "ping":   # the vLLM capability probe
             return Reply(text="p")
+        if judge_reply(body):   # the session's closing grade
+            return Reply(text=judge_reply(body))
         if "You check the numbers" in _system(body):
             call = ("wilson", {"k": 388, "n": 1333, "claimed": 0.45, "field": "rate",
                                "quantity": "share of postings with pay"})
