@@ -246,7 +246,7 @@ def run_calibrate(a: argparse.Namespace) -> int:
     if judge.info.name == "llm":
         _store_llm_agreement(judge, rep, len(cases))
     if a.save:
-        key = "heuristic" if a.judge == "heuristic" else f"llm:{judge.info.model}"
+        key = "heuristic" if a.judge == "heuristic" else judge.store_key
         path = Path(a.save)
         data = json.loads(path.read_text()) if path.exists() else {}
         data[key] = agreement_record(rep)

@@ -169,10 +169,19 @@ class LLMJudge:
 
     def grade(self, answers: Answers, bank: Bank) -> Scorecard:
         questions, injected_any, agreements, notes = [], False, [], []
-        for qid in answers.questions:
-            card = bank.get(qid)
-            turns = answers.by_question.get(qid, [])
-            q, injected, agree = self.grade_question(card, turns, answers.round)
+
+        def one(qid: str):
+            return self.grade_question(bank.get(qid), answers.by_question.get(qid, []),
+                                       answers.round)
+        if self.interactive and len(answers.questions) > 1:
+            # a candidate waits for this grade: its questions go to the server at once, so
+            # the wait is the slowest question's, not their sum (each has its own deadline)
+            with ThreadPoolExecutor(max_workers=len(answers.questions),
+                                    thread_name_prefix="judge-question") as pool:
+                graded = list(pool.map(one, answers.questions))
+        else:
+            graded = [one(qid) for qid in answers.questions]
+        for q, injected, agree in graded:
             injected_any |= injected
             questions.append(q)
             if agree is not None:

@@ -236,3 +236,29 @@ def test_practice_with_the_config_key_grades_with_the_heuristic(tmp_path, fake_o
     path = next((tmp_path / "out").rglob("*.jsonl"))
     assert load(path).of_type("score")[-1].judge == "heuristic"
     assert judge_requests(backend_server) == []
+
+
+def test_every_question_of_a_longer_session_is_graded_by_the_llm_judge(tmp_path, fake_openai):
+    """Two questions: one judge request each (sent together, each under its own deadline),
+    both on the LLM card, in the session's order."""
+    from judge_replies import judge_reply
+
+    def respond(body):
+        reply = judge_reply(body)
+        return Reply(text=reply) if reply else model()(body)
+    server = fake_openai(respond)
+    backend = OpenAICompatibleBackend(model=None, base_url=server.base_url, retry=FAST)
+    s = Session.new(round_type="screen", questions=["fde-role", QID], seed=3, out=tmp_path,
+                    llm=LLMInterviewer(backend), max_follow_ups=0)
+    s.start()
+    s.answer("An FDE embeds with the customer and ships the integration in their stack.")
+    s.answer(ANSWER)
+    s.answer("None.")
+    s.close()
+    t = load(s.path)
+    card = t.of_type("score")[-1].scorecard
+    assert card.judge.name == "llm" and [q.question for q in card.questions] == ["fde-role", QID]
+    assert all(c.verdict == "missing" for q in card.questions for c in q.criteria)
+    asked = sorted(b["messages"][0]["content"].split("Rubric for question ")[1].split(":")[0]
+                   for b in judge_requests(server))
+    assert asked == sorted(["fde-role", QID])
