@@ -332,3 +332,35 @@ def _store_llm_agreement(judge, rep: dict, cases: int) -> None:
         raise UsageError(str(exc)) from None
     print(visible(f"stored the agreement of {b.name}/{b.model} (prompt "
                   f"{judge.info.prompt_version}) in {path}"), file=sys.stderr)
+
+
+def run_mine(a: argparse.Namespace) -> int:
+    """Each judge's agreement with this user's own labels, from the saved sessions."""
+    from rubrics import default_bank   # lazy: pydantic, the bank and the judges
+    from transcripts import sessions_dir
+    from ..judges.labels import default_labeller
+    from ..judges.mine import REGRADED, labelled_in, my_agreement
+    directory = Path(a.mine) if a.mine else sessions_dir()
+    if not directory.is_dir():
+        raise UsageError(f"{directory}: no such directory")
+    by = a.by or default_labeller()
+    items, errors = labelled_in(sorted(directory.glob("*.jsonl")), by=by)
+    for e in errors:
+        print(f"fde-interview calibrate: error: {visible(e)}", file=sys.stderr)
+    if not items:
+        raise UsageError(f"no transcripts labelled by {by} in {directory} (label one: "
+                         "fde-interview label FILE)")
+    rep = my_agreement(items, default_bank(), reps=a.bootstrap)
+    rep |= {"directory": str(directory), "by": by}
+    if a.json:
+        json.dump(rep, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    print(visible(f"your labels ({by}): {rep['labels']} label(s) of {rep['transcripts']} "
+                  f"transcript(s) in {directory}"))
+    for key, b in rep["judges"].items():
+        what = ("the heuristic judge as it is now, grading the same answers again"
+                if key == REGRADED else f"the {key} judge's scores you labelled")
+        print(visible(f"\n{key} ({what}; {b['cases']} transcripts, {b['n']} criterion labels)"))
+        _print_block(b, a.per_criterion, rows="your labels")
+    return 0
