@@ -57,6 +57,10 @@ class Header(Record):
     program_version: str
     seed: int | None = None
     options: dict[str, Any] = Field(default_factory=dict)
+    # Whether the candidate may /ask the AI assistant: None lets the round's policy decide
+    # (rubrics.rounds.assistant_on), False forbids AI in this interview, True allows it where
+    # the round can have it (a loop's AI-enabled coding screen).
+    assistant_allowed: bool | None = None
 
 
 class _Event(Record):

@@ -87,7 +87,8 @@ class Session:
     def new(cls, *, round_type: str = "technical", questions: list[str] | None = None,
             count: int | None = None, seed: int | None = None, max_follow_ups: int = 3,
             out: str | Path | None = None, bank: Bank | None = None,
-            session_id: str | None = None, llm=None, judge=None) -> "Session":
+            session_id: str | None = None, llm=None,
+            assistant_allowed: bool | None = None, judge=None) -> "Session":
         bank = bank or default_bank()
         try:
             get_policy(round_type)
@@ -113,7 +114,8 @@ class Session:
                         round=round_type, questions=chosen, program_version=__version__,
                         seed=seed, options={"max_follow_ups": max_follow_ups},
                         provider=backend.name if backend else "offline",
-                        model=backend.model if backend else None)
+                        model=backend.model if backend else None,
+                        assistant_allowed=assistant_allowed)
         path = directory / f"{sid}.jsonl"
         lock = _lock(path)
         if path.exists():

@@ -30,8 +30,8 @@ from ..llm.base import Backend, LLMError, Message
 from ..llm.retry import Deadline, deadline_scope
 from .base import Answers, overall_level, verify_quote
 from .heuristic import HeuristicJudge, level_for
-from .injection import split_turns
 from .measured import CalibrationStoreError, llm_key, lookup
+from .setaside import set_aside
 
 OPEN, CLOSE = "<<<TRANSCRIPT>>>", "<<<END TRANSCRIPT>>>"
 STEP_DOWN = {"met": "partial", "partial": "missing", "missing": "missing"}
@@ -211,7 +211,11 @@ class LLMJudge:
                                                             rationale="no answer")
                                            for c in card.criteria],
                                  level="poor", notes=["no answer to grade"]), False, None
-        clean, dropped = split_turns(turns)
+        # What earns nothing for the heuristic judge earns nothing here: the detector's
+        # paragraphs and text whose form is not an answer (an imitated tool result or
+        # dialogue turn, a claimed rubric change). The model still reads it all, to flag it;
+        # a quote from it is not found in `clean`, so it is rejected.
+        clean, dropped = set_aside(turns)
         numbers = _CALCULATORS.submit(HeuristicJudge.numbers_and_flags, card, clean)
         runs, errors = [], []
         for _ in range(self.runs):
