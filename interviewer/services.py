@@ -34,3 +34,19 @@ def make_llm(*, provider: str | None = None, model: str | None = None,
     if cfg.turn_deadline is not None:
         return LLMInterviewer(backend, turn_deadline_s=cfg.turn_deadline)
     return LLMInterviewer(backend)
+
+
+def make_judge(*, judge: str | None = None, judge_deadline: float | None = None, llm=None):
+    """The session's closing judge (judges.closing.ClosingJudge) the settings ask for
+    (flag > config file > environment); `llm` is the make_llm result. Asking for the LLM
+    judge without a model is a usage error, said before the interview starts."""
+    from .llm.config import ConfigError, judge_settings   # lazy, as in make_llm
+    try:
+        mode, deadline = judge_settings(judge=judge, judge_deadline=judge_deadline)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    if mode == "llm" and llm is None:
+        raise UsageError("the llm judge needs a model: pass --provider (and --model, "
+                         "--base-url) or set FDE_INTERVIEW_PROVIDER")
+    from .judges.closing import ClosingJudge   # lazy: pydantic and the bank
+    return ClosingJudge(mode, deadline)

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_serializer
 
-from rubrics.vocab import JudgeVerdict, Level
+from rubrics.vocab import VERDICT_SHOWN, JudgeVerdict, Level
 
 UNSCORED_NOTE = "unscored: "   # a question note that starts so gives the judge's reason
 
@@ -101,6 +101,13 @@ class PartRow(BaseModel):
         return f"{m}:{s:02d}"
 
 
+class Disagreement(BaseModel):
+    """One criterion the two judges read differently: the candidate sees both readings."""
+    question: str
+    criterion: str
+    verdicts: dict[str, JudgeVerdict]   # judge name -> its verdict ("llm", "heuristic")
+
+
 class QuestionScore(BaseModel):
     question: str
     title: str
@@ -138,13 +145,38 @@ class Scorecard(BaseModel):
     # `questions`, not in `overall`. Left out of the record when empty, so a scorecard of a
     # session that asked every question reads as before (and older records load).
     not_asked: list[str] = Field(default_factory=list)
+    # The session's closing grade runs both judges: `compared_with` names the other one and
+    # `disagreements` lists the criteria it read differently (empty: it agreed on all). Both
+    # are left out of the record when unused, so other scorecards read as before.
+    compared_with: str | None = None
+    disagreements: list[Disagreement] = Field(default_factory=list)
+    # Why this agreement is not shown (an unreadable calibration store), if that is the case.
+    agreement_note: str | None = None
 
     @model_serializer(mode="wrap")
     def _omit_empty_not_asked(self, handler):
         data = handler(self)
-        if isinstance(data, dict) and not data.get("not_asked"):
-            data.pop("not_asked", None)
+        if isinstance(data, dict):
+            for key in ("not_asked", "disagreements"):
+                if not data.get(key):
+                    data.pop(key, None)
+            for key in ("compared_with", "agreement_note"):
+                if data.get(key) is None:
+                    data.pop(key, None)
         return data
+
+    def disagreement_lines(self) -> list[str]:
+        """"the heuristic judge agrees on every criterion", or one line per criterion the
+        two judges read differently, each judge's verdict shown."""
+        if self.compared_with is None:
+            return []
+        if not self.disagreements:
+            return [f"the {self.compared_with} judge agrees on every criterion"]
+        head = (f"the {self.judge.name} and {self.compared_with} judges disagree on "
+                f"{len(self.disagreements)} criterion(s):")
+        return [head] + [f"  {d.question}/{d.criterion}: " + ", ".join(
+            f"{name} {VERDICT_SHOWN.get(v, v)}" for name, v in d.verdicts.items())
+            for d in self.disagreements]
 
     def asked_line(self) -> str | None:
         """"2 of 3 questions asked (not asked, so not graded: q24)", or None when every
@@ -167,9 +199,16 @@ class Scorecard(BaseModel):
 
     def agreement_line(self) -> str:
         if self.agreement is None:
-            return (f"judge {self.judge.name}: agreement not measured yet "
+            why = f" ({self.agreement_note})" if self.agreement_note else ""
+            if self.judge.name == "llm" and self.judge.model:
+                provider, _, model = self.judge.model.partition(":")
+                return (f"judge llm ({self.judge.model}): agreement not measured for "
+                        f"{provider}/{model}{why}: run `fde-interview calibrate --judge llm "
+                        f"--sample 40`")
+            return (f"judge {self.judge.name}: agreement not measured yet{why} "
                     f"(run fde-interview calibrate --judge {self.judge.name})")
-        return f"judge {self.judge.name}: {self.agreement.line()}"
+        who = f"{self.judge.name} ({self.judge.model})" if self.judge.model else self.judge.name
+        return f"judge {who}: {self.agreement.line()}"
 
 
 def unscored_reason(questions: list[QuestionScore]) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 from ..errors import UsageError
 from ..services import make_llm
 from ..terminal_text import visible
-from .options import add_provider_args, provider_settings
+from .options import add_provider_args, provider_settings, seconds, whole_number
 
 JUDGES = ("heuristic", "llm")
 
@@ -28,7 +28,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     calibrate.set_defaults(run=run_calibrate)
     for p in (score, calibrate):
         add_provider_args(p)
-    score.add_argument("--concurrency", type=int, default=4)
+        p.add_argument("--judge-deadline", type=seconds, metavar="SECONDS",
+                       help="longest the LLM judge may take per question, retries included "
+                            "(default 60; config [llm] judge_deadline)")
+        p.add_argument("--concurrency", type=whole_number(1), default=8, metavar="N",
+                       help="transcripts graded at once (default 8: the LLM judge waits on "
+                            "the server; on vLLM these requests run at low priority)")
     score.add_argument("--json", action="store_true")
     score.add_argument("--diff", choices=JUDGES, metavar="JUDGE",
                        help="also grade with JUDGE and show where the verdicts differ")
@@ -36,7 +41,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     score.add_argument("--verbose", "-v", action="store_true", help="the whole scorecard")
     score.add_argument("--no-write", action="store_true", help="do not append score records")
     calibrate.add_argument("--runs", type=int, default=1, help="repeat LLM runs (majority vote)")
-    calibrate.add_argument("--compare", choices=JUDGES, metavar="JUDGE")
+    calibrate.add_argument("--compare", nargs="?", const="", choices=JUDGES + ("",),
+                           metavar="JUDGE", help="grade the same cases with the other judge "
+                           "too and show both side by side")
+    calibrate.add_argument("--sample", type=whole_number(1), metavar="N",
+                           help="grade a stratified sample of N held-out cases (every round "
+                                "type and quality level present): an LLM judge costs per case")
+    calibrate.add_argument("--yes", "-y", action="store_true",
+                           help="start without asking (the estimate is still printed)")
     calibrate.add_argument("--bootstrap", type=int, default=1000)
     calibrate.add_argument("--per-criterion", action="store_true")
     calibrate.add_argument("--split", choices=("tune", "holdout"),
@@ -54,12 +66,17 @@ def _judge(name: str, a: argparse.Namespace, runs: int = 1):
     from ..judges import HeuristicJudge   # lazy: pydantic and the bank
     if name == "heuristic":
         return HeuristicJudge()
-    from ..judges.llm import LLMJudge
+    from ..judges.llm import JUDGE_DEADLINE_S, LLMJudge
+    from ..llm.config import ConfigError, judge_settings
     llm = make_llm(**provider_settings(a))
     if llm is None:
         raise UsageError("the llm judge needs a model: pass --provider (and --model, "
                          "--base-url) or set FDE_INTERVIEW_PROVIDER")
-    return LLMJudge(llm.backend, runs=runs)
+    try:
+        _, deadline = judge_settings(judge_deadline=getattr(a, "judge_deadline", None))
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    return LLMJudge(llm.backend, runs=runs, deadline_s=deadline or JUDGE_DEADLINE_S)
 
 
 class Progress:
@@ -199,6 +216,8 @@ def run_calibrate(a: argparse.Namespace) -> int:
     from transcripts.reference import ReferenceError, load_reference
     from ..judges.calibrate import agreement_record, report
     bank = default_bank()
+    if a.sample and not a.split:
+        a.split = "holdout"   # the sample is of the held-out cases: the figure for new answers
     try:
         cases = load_reference(a.set, bank, split=a.split)
     except ReferenceError as exc:
@@ -209,12 +228,25 @@ def run_calibrate(a: argparse.Namespace) -> int:
     if a.save and not any(c.split == "holdout" for c in cases):
         raise UsageError("--save stores the held-out agreement, and these cases have no "
                          "held-out split")
+    if a.sample:
+        from ..judges.calibrate import stratified_sample
+        if a.sample < 8:
+            print(f"note: a sample of {a.sample} cannot hold every round type and quality "
+                  "level; 8 or more can", file=sys.stderr)
+        cases = stratified_sample(cases, a.sample)
+    if a.compare == "":
+        a.compare = "heuristic" if a.judge == "llm" else "llm"
     judge = _judge(a.judge, a, runs=a.runs)
     other = _judge(a.compare, a) if a.compare else None
-    progress = Progress(len(cases) * (2 if other else 1), "calibrate: graded", plain_over=50)
-    rep = report(judge, cases, bank, reps=a.bootstrap, other=other, step=progress.step)
+    _confirm_cost(a, [j for j in (judge, other) if j is not None and j.info.name == "llm"],
+                  cases, bank)
+    progress = Progress(len(cases) * (2 if other else 1), "calibrate: graded", plain_over=0)
+    rep = report(judge, cases, bank, reps=a.bootstrap, other=other, step=progress.step,
+                 concurrency=a.concurrency if judge.info.name == "llm" else 1)
+    if judge.info.name == "llm":
+        _store_llm_agreement(judge, rep, len(cases))
     if a.save:
-        key = "heuristic" if a.judge == "heuristic" else f"llm:{judge.info.model}"
+        key = "heuristic" if a.judge == "heuristic" else judge.store_key
         path = Path(a.save)
         data = json.loads(path.read_text()) if path.exists() else {}
         data[key] = agreement_record(rep)
@@ -246,7 +278,60 @@ def run_calibrate(a: argparse.Namespace) -> int:
         v = rep["versus"]
         print(f"versus {v['judge']['name']}: {v.get('agreement', 0):.1%} agreement on {v['n']} "
               f"criteria" + (f", kappa {v['kappa']:.2f}" if v.get("kappa") is not None else ""))
+    if "compare" in rep:
+        from ..judges.calibrate import compare_lines
+        print(visible("\n".join(compare_lines(rep["compare"], a.per_criterion))))
     return 0
+
+
+def _confirm_cost(a: argparse.Namespace, llm_judges: list, cases, bank) -> None:
+    """Before an LLM judge spends anything: the estimate on stderr, then a yes from the
+    user (or --yes). Also refuses up front when the store the result goes to is unreadable."""
+    if not llm_judges:
+        return
+    from ..judges.estimate import estimate
+    from ..judges.measured import CalibrationStoreError, read_store
+    try:
+        read_store()
+    except CalibrationStoreError as exc:
+        raise UsageError(str(exc)) from None
+    for j in llm_judges:
+        b = j.backend
+        est = estimate(cases, bank, b.name, b.model, runs=j.runs,
+                       concurrency=a.concurrency,
+                       schema_in_prompt=not b.capabilities.json_schema)
+        print(visible(f"calibrate: the llm judge ({b.name}/{b.model}) will grade "
+                      f"{len(cases)} reference transcripts:"), file=sys.stderr)
+        print(visible("\n".join(est.lines())), file=sys.stderr)
+    if a.yes:
+        return
+    if not sys.stdin.isatty():
+        raise UsageError("not started: calibrating an llm judge sends the requests estimated "
+                         "above; pass --yes to start without a terminal to confirm at")
+    sys.stderr.write("Start? [y/N] ")
+    sys.stderr.flush()
+    reply = sys.stdin.readline().strip().lower()
+    if reply not in ("y", "yes"):
+        raise UsageError("not started (answered no)")
+
+
+def _store_llm_agreement(judge, rep: dict, cases: int) -> None:
+    """Keep the held-out agreement where the LLM judge's scorecards read it (per provider,
+    model and prompt version)."""
+    from ..judges.calibrate import llm_record
+    from ..judges.measured import CalibrationStoreError, save_record
+    if "holdout" not in rep["splits"]:
+        print("note: no held-out cases graded, so no agreement stored for scorecards",
+              file=sys.stderr)
+        return
+    b = judge.backend
+    record = llm_record(judge, rep, cases)
+    try:
+        path = save_record(judge.store_key, record)
+    except CalibrationStoreError as exc:
+        raise UsageError(str(exc)) from None
+    print(visible(f"stored the agreement of {b.name}/{b.model} (prompt "
+                  f"{judge.info.prompt_version}) in {path}"), file=sys.stderr)
 
 
 def run_mine(a: argparse.Namespace) -> int:

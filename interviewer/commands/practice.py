@@ -10,7 +10,8 @@ from rubrics.rounds import MAX_FOLLOW_UPS
 from rubrics.vocab import ROUND_TYPES
 
 from ..errors import UsageError
-from ..services import make_llm
+from ..llm.config import JUDGE_MODES
+from ..services import make_judge, make_llm
 from .options import (add_provider_args, interrupt_on_ctrl_c, provider_settings, seconds,
                       whole_number)
 
@@ -37,11 +38,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     practice.add_argument("--turn-deadline", type=seconds, metavar="SECONDS",
                           help="longest wait for the model per turn (default 20), then the "
                                "offline interviewer takes the turn")
+    practice.add_argument("--judge", choices=JUDGE_MODES,
+                          help="who grades the session: auto (default: the model when one is "
+                               "configured, with the heuristic judge as fallback and second "
+                               "reading), llm, or heuristic")
+    practice.add_argument("--judge-deadline", type=seconds, metavar="SECONDS",
+                          help="longest the LLM judge may take per question (default 60)")
     practice.set_defaults(run=run_practice)
 
 
 def run_practice(a: argparse.Namespace) -> int:
     llm = make_llm(**provider_settings(a))
+    judge = make_judge(judge=a.judge, judge_deadline=a.judge_deadline, llm=llm)
     if llm is not None:
         print(f"interviewer: {llm.label}", file=sys.stderr)
     if not a.plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -57,18 +65,19 @@ def run_practice(a: argparse.Namespace) -> int:
         from ..tui import AppConfig, make_app   # lazy: loads Textual
         make_app(AppConfig(out=a.out, round=a.round, questions=a.question, count=a.questions,
                            seed=a.seed, max_follow_ups=a.max_follow_ups, resume=a.resume,
-                           llm=llm, voice=voice, voice_note=voice_note.getvalue().strip()
+                           llm=llm, judge=judge, voice=voice,
+                           voice_note=voice_note.getvalue().strip()
                            or None, start_now=bool(a.question))).run()
         return 0
     interrupt_on_ctrl_c()
     from ..engine.session import Session, SessionError   # lazy: loads LangGraph
     try:
         if a.resume:
-            session = Session.resume(a.resume, out=a.out, llm=llm)
+            session = Session.resume(a.resume, out=a.out, llm=llm, judge=judge)
         else:
             session = Session.new(round_type=a.round, questions=a.question, count=a.questions,
                                   seed=a.seed, max_follow_ups=a.max_follow_ups, out=a.out,
-                                  llm=llm)
+                                  llm=llm, judge=judge)
     except SessionError as exc:
         raise UsageError(str(exc)) from None
     from ..console.plain import run_plain

@@ -46,16 +46,18 @@ def build_graph(checkpointer=None):
 
 
 def engine_context(round_type: str, bank: Bank | None = None, llm=None,
-                   **coding) -> EngineContext:
+                   judge=None, **coding) -> EngineContext:
     """What the nodes of one session read besides the state. With `llm` (an LLMInterviewer)
     the model words each follow-up and checks numbers through function calls; without it, or
-    whenever it fails, the offline interviewer does. A round that runs code gets the card's
+    whenever it fails, the offline interviewer does; `judge` grades the session's end (None:
+    auto). A round that runs code gets the card's
     problems, the sandbox's runner and its isolation probe unless `coding` passes its own
     (problem=, run_code=, isolation=: tests pass fakes)."""
     policy = get_policy(round_type)
     if policy.runs_code:
         coding = {**_coding_defaults(), **coding}
-    return EngineContext(bank=bank or default_bank(), policy=policy, llm=llm, **coding)
+    return EngineContext(bank=bank or default_bank(), policy=policy, llm=llm, judge=judge,
+                         **coding)
 
 
 def _coding_defaults() -> dict:

@@ -16,7 +16,7 @@ from transcripts import FOLLOW_UP_KINDS, act_of, now_iso
 
 from ..candidate_commands import parse_command
 from ..judges.base import Answers, split_asked
-from ..judges.heuristic import HeuristicJudge
+from ..judges.closing import ClosingJudge
 from ..llm.base import LLMError
 from . import coding, model_reading, phrases, reading
 from .assess import CHECK_FIELDS, assess
@@ -477,10 +477,17 @@ def grade(state: InterviewState, runtime: Ctx) -> dict:
                       {q: list(r.get("texts") or []) for q, r in records.items()},
                       {q: r.get("follow_ups", 0) for q, r in records.items()}, not_asked,
                       runs={q: list(r["runs"]) for q, r in records.items() if r.get("runs")})
-    scorecard = HeuristicJudge().grade(answers, ctx.bank).model_dump()
+    closing = ctx.judge or ClosingJudge()
+    breaker = getattr(ctx.llm, "breaker", None)
+    result = closing.grade(answers, ctx.bank, getattr(ctx.llm, "backend", None),
+                           unavailable="the model server is not answering (circuit open)"
+                           if breaker is not None and breaker.is_open else None)
+    scorecard = result.scorecard.model_dump()
     text = (state.get("answer") or {}).get("text", "")
     out.add("interviewer", act="closing",
             text=phrases.closing_text(out.voice(), _cards(state, ctx), text, ctx.policy.name,
                                       is_command=parse_command(text) is not None))
-    out.add("score", judge="heuristic", scorecard=scorecard)
+    for level, notice in result.notices:   # why the LLM judge did not grade, if it did not
+        out.add("notice", level=level, text=notice)
+    out.add("score", judge=result.scorecard.judge.name, scorecard=scorecard)
     return out.update(scorecard=scorecard, phase="done")

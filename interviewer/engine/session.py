@@ -64,7 +64,8 @@ class Turn:
 
 class Session:
     def __init__(self, directory: Path, header: Header, bank: Bank, llm=None,
-                 lock: SessionLock | None = None, coding: dict | None = None):
+                 lock: SessionLock | None = None, coding: dict | None = None,
+                 judge=None):
         self.dir = Path(directory)
         self.header, self.bank, self.llm = header, bank, llm
         self.id = header.session_id
@@ -79,7 +80,7 @@ class Session:
         self.graph = build_graph(self._saver)
         # coding: the coding round's problem loader, runner and isolation probe (tests pass
         # fakes; by default the real ones, see graph.engine_context)
-        self.context = engine_context(header.round, bank, llm, **(coding or {}))
+        self.context = engine_context(header.round, bank, llm, judge, **(coding or {}))
         self.config = {"configurable": {"thread_id": self.id}}
         self.writer: TranscriptWriter | None = None
         self._final: dict | None = None     # the last state, once the checkpoints are deleted
@@ -91,7 +92,8 @@ class Session:
             count: int | None = None, seed: int | None = None, max_follow_ups: int = 3,
             out: str | Path | None = None, bank: Bank | None = None,
             session_id: str | None = None, llm=None,
-            assistant_allowed: bool | None = None, coding: dict | None = None) -> "Session":
+            assistant_allowed: bool | None = None, coding: dict | None = None,
+            judge=None) -> "Session":
         bank = bank or default_bank()
         try:
             get_policy(round_type)
@@ -125,7 +127,7 @@ class Session:
             lock.release()
             raise SessionError(f"session {sid} already exists at {path}")
         try:
-            s = cls(directory, header, bank, llm, lock, coding)
+            s = cls(directory, header, bank, llm, lock, coding, judge)
         except BaseException:
             lock.discard()   # the session never existed: leave nothing behind
             raise
@@ -139,7 +141,8 @@ class Session:
 
     @classmethod
     def resume(cls, session_id: str, out: str | Path | None = None,
-               bank: Bank | None = None, llm=None, coding: dict | None = None) -> "Session":
+               bank: Bank | None = None, llm=None, coding: dict | None = None,
+               judge=None) -> "Session":
         directory = sessions_dir(out)
         path = directory / f"{session_id}.jsonl"
         if not path.exists():
@@ -147,7 +150,8 @@ class Session:
         lock = _lock(path)
         try:
             transcript = _load_own(path)
-            s = cls(directory, transcript.header, bank or default_bank(), llm, lock, coding)
+            s = cls(directory, transcript.header, bank or default_bank(), llm, lock, coding,
+                    judge)
         except BaseException:
             lock.release()
             raise

@@ -26,6 +26,7 @@ from rubrics.rounds import RoundPolicy
 from transcripts.schema import DecisionKind
 
 if TYPE_CHECKING:   # typing only: the engine runs without a model
+    from ..judges.closing import ClosingJudge
     from .llm_interviewer import LLMInterviewer
 
 CLEAR = "__clear__"
@@ -152,3 +153,5 @@ class EngineContext:
     problem: Callable[[str], Any] | None = None
     run_code: Callable[..., Any] | None = None
     isolation: Callable[[], Any] | None = None
+    judge: ClosingJudge | None = None   # the closing grade's judge; None: auto (the LLM
+                                        # judge when `llm` is set, else the heuristic)

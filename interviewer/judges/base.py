@@ -99,8 +99,8 @@ def _calibration() -> dict:
 
 
 def measured_agreement(key: str) -> Agreement | None:
-    """The packaged agreement figure for a judge ("heuristic", or "llm:<provider>:<model>"
-    once someone calibrated that model and saved it)."""
+    """The packaged agreement figure for a judge ("heuristic"; the LLM judge's figures live
+    in the calibration store per provider, model and prompt version: judges/measured.py)."""
     data = _calibration().get(key)
     if not data:
         user = data_dir() / "calibration.json"

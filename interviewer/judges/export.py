@@ -79,6 +79,7 @@ def to_text(sc: Scorecard) -> str:
         lines.append(sc.asked_line())
     lines += [f"Note: {n}" for n in sc.notes]
     lines.append(sc.agreement_line())
+    lines += sc.disagreement_lines()
     return visible("\n".join(lines) + "\n")
 
 
@@ -89,6 +90,7 @@ def to_markdown(sc: Scorecard, title: str = "Scorecard") -> str:
         out += [sc.asked_line(), ""]
     for n in sc.notes:
         out.append(f"> {n}")
+    out += _disagreements_md(sc)
     for q in sc.questions:
         out += ["", f"## {q.question}: {q.title} ({q.level or 'unscored'})", "",
                 sc.level_line(q), "",
@@ -112,6 +114,36 @@ def to_markdown(sc: Scorecard, title: str = "Scorecard") -> str:
         if meta:
             out += ["", "; ".join(meta)]
     return "\n".join(out) + "\n"
+
+
+def _disagreements_md(sc: Scorecard) -> list[str]:
+    """Both judges' readings where they differ (the closing grade runs both)."""
+    if sc.compared_with is None:
+        return []
+    if not sc.disagreements:
+        return ["", f"_{sc.disagreement_lines()[0]}_"]
+    names = list(sc.disagreements[0].verdicts)
+    return (["", "## Where the judges disagree", "",
+             "| question | criterion | " + " | ".join(f"{n} judge" for n in names) + " |",
+             "|---|---|" + "---|" * len(names)]
+            + [f"| {d.question} | {d.criterion} | "
+               + " | ".join(shown(d.verdicts.get(n, "unscored")) for n in names) + " |"
+               for d in sc.disagreements])
+
+
+def _disagreements_html(sc: Scorecard) -> str:
+    e = html.escape
+    if sc.compared_with is None:
+        return ""
+    if not sc.disagreements:
+        return f"<p><i>{e(sc.disagreement_lines()[0])}</i></p>"
+    names = list(sc.disagreements[0].verdicts)
+    head = "".join(f"<th>{e(n)} judge</th>" for n in names)
+    rows = "".join(f"<tr><td>{e(d.question)}</td><td>{e(d.criterion)}</td>"
+                   + "".join(f"<td>{e(shown(d.verdicts.get(n, 'unscored')))}</td>"
+                             for n in names) + "</tr>" for d in sc.disagreements)
+    return (f"<h2>Where the judges disagree</h2><table><tr><th>question</th>"
+            f"<th>criterion</th>{head}</tr>{rows}</table>")
 
 
 def to_html(sc: Scorecard, title: str = "Scorecard") -> str:
@@ -147,7 +179,8 @@ def to_html(sc: Scorecard, title: str = "Scorecard") -> str:
             "table{border-collapse:collapse;margin:.5em 0}.met{background:#e6f4ea}"
             ".partial{background:#fff7e0}.missing{background:#fce8e6}</style></head><body>"
             f"<h1>{e(title)}</h1><p><b>Overall: {e(sc.overall or 'unscored')}</b></p>"
-            f"<p><i>{e(sc.agreement_line())}</i></p>{notes}{''.join(rows)}</body></html>\n")
+            f"<p><i>{e(sc.agreement_line())}</i></p>{notes}{_disagreements_html(sc)}"
+            f"{''.join(rows)}</body></html>\n")
 
 
 def to_json(sc: Scorecard) -> str:

@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -26,12 +27,13 @@ from transcripts.scorecard import (UNSCORED_NOTE, CriterionVerdict, JudgeInfo, Q
                                    Scorecard, Shape, unscored_reason)
 
 from ..llm.base import Backend, LLMError, Message
-from .base import Answers, measured_agreement, overall_level, verify_quote
+from ..llm.retry import Deadline, deadline_scope
+from .base import Answers, overall_level, verify_quote
 from .runs import part_rows as code_runs_table, part_titles
 from .heuristic import HeuristicJudge, level_for
+from .measured import CalibrationStoreError, llm_key, lookup
 from .setaside import set_aside
 
-PROMPT_VERSION = "llm-judge-v1"
 OPEN, CLOSE = "<<<TRANSCRIPT>>>", "<<<END TRANSCRIPT>>>"
 STEP_DOWN = {"met": "partial", "partial": "missing", "missing": "missing"}
 RANK = VERDICT_RANK
@@ -83,6 +85,16 @@ communication: 1 (talks only about other things than their own work and the ques
 Rubric for question {qid}: {question}
 {rubric}"""
 
+
+# The judge-prompt version a measured agreement is stored under: a hash of everything the
+# model is told (the rules and the reply schema), so editing either starts a new version and
+# no scorecard prints an agreement measured with another prompt.
+PROMPT_VERSION = "llm-judge-" + hashlib.sha256(
+    (SYSTEM + json.dumps(QuestionJudgement.model_json_schema(), sort_keys=True)).encode()
+).hexdigest()[:12]
+
+# Seconds one question's grading may take (retries included) before it counts as failed.
+JUDGE_DEADLINE_S = 60.0
 
 _SYSTEMS: dict[tuple[str, int], str] = {}
 
@@ -142,27 +154,52 @@ _CALCULATORS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="judge-numbe
 
 
 class LLMJudge:
-    def __init__(self, backend: Backend, runs: int = 1):
+    """`deadline_s`: the most one question's grading may wait on the model, retries
+    included (a hung server leaves that question unscored, it does not hold the caller).
+    `interactive`: a candidate is waiting (the session's closing grade), so on vLLM the call
+    goes ahead of batch re-scoring, which runs at low priority."""
+
+    def __init__(self, backend: Backend, runs: int = 1, *,
+                 deadline_s: float | None = JUDGE_DEADLINE_S, interactive: bool = False):
         if runs < 1:
             raise ValueError("runs must be at least 1")
         self.backend, self.runs = backend, runs
+        self.deadline_s, self.interactive = deadline_s, interactive
         self.info = JudgeInfo(name="llm", model=f"{backend.name}:{backend.model}",
                               prompt_version=PROMPT_VERSION)
 
+    @property
+    def store_key(self) -> str:
+        """Where this provider, model and prompt's measured agreement is stored."""
+        return llm_key(self.backend.name, self.backend.model, PROMPT_VERSION)
+
     def _ask(self, card: Card, turns: list[str],
              code_runs: list[dict] | None = None) -> QuestionJudgement:
-        return self.backend.structured([Message("user", transcript_message(card, [], turns,
-                                                                           code_runs))],
-                                       system=system_for(card), schema=QuestionJudgement,
-                                       interactive=False)
+        # The fixed part (rules, then this card's rubric) is the whole system message and
+        # the transcript comes last, so every transcript of a card shares a byte-identical
+        # prefix that prefix caches (vLLM's, OpenAI's, Anthropic's cache_control) reuse.
+        deadline = Deadline(self.deadline_s) if self.deadline_s else None
+        with deadline_scope(deadline):
+            return self.backend.structured(
+                [Message("user", transcript_message(card, [], turns, code_runs))],
+                system=system_for(card), schema=QuestionJudgement,
+                interactive=self.interactive)
 
     def grade(self, answers: Answers, bank: Bank) -> Scorecard:
         questions, injected_any, agreements, notes = [], False, [], []
-        for qid in answers.questions:
-            card = bank.get(qid)
-            turns = answers.by_question.get(qid, [])
-            q, injected, agree = self.grade_question(card, turns, answers.round,
-                                                     answers.runs.get(qid))
+
+        def one(qid: str):
+            return self.grade_question(bank.get(qid), answers.by_question.get(qid, []),
+                                       answers.round, answers.runs.get(qid))
+        if self.interactive and len(answers.questions) > 1:
+            # a candidate waits for this grade: its questions go to the server at once, so
+            # the wait is the slowest question's, not their sum (each has its own deadline)
+            with ThreadPoolExecutor(max_workers=len(answers.questions),
+                                    thread_name_prefix="judge-question") as pool:
+                graded = list(pool.map(one, answers.questions))
+        else:
+            graded = [one(qid) for qid in answers.questions]
+        for q, injected, agree in graded:
             injected_any |= injected
             questions.append(q)
             if agree is not None:
@@ -174,7 +211,11 @@ class LLMJudge:
         if unscored:
             notes.append("Some questions could not be graded by the model and are unscored "
                          f"(not passed): {unscored_reason(questions)}")
-        return Scorecard(judge=self.info, agreement=measured_agreement(f"llm:{self.info.model}"),
+        try:
+            agreement, why = lookup(self.store_key), None
+        except CalibrationStoreError as exc:
+            agreement, why = None, str(exc)
+        return Scorecard(judge=self.info, agreement=agreement, agreement_note=why,
                          questions=questions, overall=overall_level([q.level for q in questions]),
                          injection_detected=injected_any, unscored=unscored,
                          self_agreement=(sum(agreements) / len(agreements)) if agreements else None,

@@ -32,6 +32,14 @@ def to_anthropic_messages(messages: list[Message]) -> list[dict]:
     return out
 
 
+def _cached(system: str) -> list[dict]:
+    """The system prompt as one block marked for prompt caching: structured calls (the judge)
+    send the same rules and rubric for every transcript of a card, first, so later requests
+    read them from the cache (a prefix shorter than the model's minimum is simply not
+    cached)."""
+    return [{"type": "text", "text": system, "cache_control": {"type": "ephemeral"}}]
+
+
 class AnthropicBackend:
     name = "anthropic"
 
@@ -119,7 +127,7 @@ class AnthropicBackend:
         base = {"model": self.model, "max_tokens": max_tokens,
                 "messages": to_anthropic_messages(messages)}
         if self.capabilities.json_schema:
-            kwargs = base | {"system": system, "output_config": {"format": {
+            kwargs = base | {"system": _cached(system), "output_config": {"format": {
                 "type": "json_schema", "schema": json_schema_of(schema)}}}
             try:
                 return parse_or_repair(schema, kwargs, self._complete(kwargs), self._complete)
@@ -128,7 +136,7 @@ class AnthropicBackend:
                     raise
                 self.capabilities.json_schema = False
                 self.capabilities.notes.append("output format refused; prompting for JSON")
-        kwargs = base | {"system": system + "\n\n" + schema_instructions(schema)}
+        kwargs = base | {"system": _cached(system + "\n\n" + schema_instructions(schema))}
         return parse_or_repair(schema, kwargs, self._complete(kwargs), self._complete)
 
     def _complete(self, kwargs: dict) -> str:

@@ -10,9 +10,13 @@ path in FDE_INTERVIEW_CONFIG:
     base_url = "http://localhost:8000/v1"
     # api_key = "..."                # better kept in the environment
     # turn_deadline = 20             # seconds one interviewer turn may wait for the model
+    # judge = "auto"                 # who grades a session: auto (the model when one is
+    #                                # configured), llm or heuristic
+    # judge_deadline = 60            # seconds the LLM judge may take per question
 
 Environment: FDE_INTERVIEW_PROVIDER, FDE_INTERVIEW_MODEL, FDE_INTERVIEW_BASE_URL,
-FDE_INTERVIEW_API_KEY, FDE_INTERVIEW_TURN_DEADLINE, and the providers' own variables
+FDE_INTERVIEW_API_KEY, FDE_INTERVIEW_TURN_DEADLINE, FDE_INTERVIEW_JUDGE,
+FDE_INTERVIEW_JUDGE_DEADLINE, and the providers' own variables
 (providers.py: ANTHROPIC_API_KEY, OPENAI_API_KEY, OPENAI_BASE_URL). A key alone never switches providers on: with no provider chosen the
 offline interviewer runs and nothing is spent.
 """
@@ -27,6 +31,9 @@ from pathlib import Path
 from .providers import PROVIDERS
 
 PREFIX = "FDE_INTERVIEW_"
+# Who grades a finished session: auto (the LLM judge when a model is configured, else the
+# heuristic judge), llm (the model, the heuristic judge only as a fallback) or heuristic.
+JUDGE_MODES = ("auto", "heuristic", "llm")
 
 
 class ConfigError(ValueError):
@@ -73,7 +80,8 @@ def read_config_file(path: Path) -> dict:
     llm = data.get("llm", {})
     if not isinstance(llm, dict):
         raise ConfigError(f"{path}: [llm] must be a table")
-    unknown = set(llm) - {"provider", "model", "base_url", "api_key", "turn_deadline"}
+    unknown = set(llm) - {"provider", "model", "base_url", "api_key", "turn_deadline", "judge",
+                          "judge_deadline"}
     if unknown:
         raise ConfigError(f"{path}: unknown key(s) in [llm]: {', '.join(sorted(unknown))}")
     return llm
@@ -135,13 +143,40 @@ def resolve(*, provider: str | None = None, model: str | None = None,
                      _seconds(deadline, where) if deadline is not None else None)
 
 
-def _seconds(value, where: str) -> float:
+def judge_settings(*, judge: str | None = None, judge_deadline: float | None = None,
+                   env: dict | None = None, path: Path | None = None
+                   ) -> tuple[str, float | None]:
+    """(judge mode, the LLM judge's deadline per question or None for its default), each
+    flag > config file ([llm] judge, judge_deadline) > environment."""
+    env = os.environ if env is None else env
+    path = path or config_path(env)
+    file = read_config_file(path)
+
+    def pick(flag, key: str) -> tuple[object, str]:
+        if flag is not None:
+            return flag, "--" + key.replace("_", "-")
+        if file.get(key) is not None:
+            return file[key], f"{key} in {path}"
+        if env.get(PREFIX + key.upper()):
+            return env[PREFIX + key.upper()], f"${PREFIX}{key.upper()}"
+        return None, ""
+
+    mode, where = pick(judge, "judge")
+    if mode is not None and mode not in JUDGE_MODES:
+        raise ConfigError(f"judge ({where}) must be one of {', '.join(JUDGE_MODES)}, "
+                          f"got {mode!r}")
+    deadline, where = pick(judge_deadline, "judge_deadline")
+    return (str(mode) if mode else "auto",
+            _seconds(deadline, where, "judge_deadline") if deadline is not None else None)
+
+
+def _seconds(value, where: str, name: str = "turn_deadline") -> float:
     """A turn deadline: a positive number of seconds."""
     try:
         seconds = float(value)
     except (TypeError, ValueError):
         seconds = float("nan")
     if not seconds > 0 or seconds == float("inf"):
-        raise ConfigError(f"turn_deadline ({where}) must be a positive number of seconds, "
+        raise ConfigError(f"{name} ({where}) must be a positive number of seconds, "
                           f"got {value!r}")
     return seconds

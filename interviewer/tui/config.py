@@ -17,6 +17,7 @@ class AppConfig:
     voice: object | None = None       # a voice.setup.VoiceSetup, or None for typing only
     voice_note: str | None = None     # why --voice/--speak is (partly) off, shown in the app
     start_now: bool = False           # skip the pick screen (questions given on the command line)
+    judge: object | None = None       # a judges.closing.ClosingJudge; None: auto
 
     @property
     def provider_label(self) -> str:

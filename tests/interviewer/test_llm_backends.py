@@ -200,4 +200,6 @@ def test_anthropic_output_format_fallback(fake_anthropic):
     b = anthropic_backend(s)
     s.push(Reply(text='{"verdict": "met", "score": 3}'))
     assert b.structured([Message("user", "grade")], system="s", schema=Verdict).score == 3
-    assert "output_config" not in s.requests[-1] and "JSON schema" in s.requests[-1]["system"]
+    system = s.requests[-1]["system"]   # one block, marked for prompt caching
+    assert "output_config" not in s.requests[-1] and "JSON schema" in system[0]["text"]
+    assert system[0]["cache_control"] == {"type": "ephemeral"}

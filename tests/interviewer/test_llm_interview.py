@@ -14,6 +14,7 @@ from interviewer.llm.openai_compatible import OpenAICompatibleBackend
 from interviewer.llm.retry import RetryPolicy
 from interviewer.engine.llm_interviewer import LLMInterviewer
 from interviewer.engine.session import Session
+from judge_replies import judge_reply
 from llm_servers import Reply, is_reading, reading_reply
 from transcripts import load
 
@@ -27,6 +28,8 @@ ANSWER = ("Of the 1,333 postings, 388 had pay, so I'd say 45 out of every hundre
 def _system(body: dict) -> str:
     if isinstance(body.get("system"), str):
         return body["system"]
+    if isinstance(body.get("system"), list):   # Anthropic blocks (cache_control on the rubric)
+        return "".join(b.get("text", "") for b in body["system"])
     return body["messages"][0]["content"]
 
 
@@ -41,6 +44,8 @@ def scripted(speak: Reply | None = None):
     def respond(body: dict) -> Reply:
         if body["messages"][-1]["content"] == "ping":   # the vLLM capability probe
             return Reply(text="p")
+        if judge_reply(body):   # the session's closing grade
+            return Reply(text=judge_reply(body))
         if is_reading(body):
             if "45 out of every hundred" not in _last_user(body):
                 return reading_reply()

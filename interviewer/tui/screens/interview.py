@@ -146,12 +146,13 @@ class InterviewScreen(Screen):
         from ...engine.session import Session, SessionError   # lazy: LangGraph, after paint
         try:
             if self.resume_id:
-                s = Session.resume(self.resume_id, out=self.config.out, llm=self.config.llm)
+                s = Session.resume(self.resume_id, out=self.config.out, llm=self.config.llm,
+                                   judge=self.config.judge)
             else:
                 s = Session.new(round_type=self.round_type, questions=self.questions,
                                 count=self.config.count, seed=self.seed,
                                 max_follow_ups=self.config.max_follow_ups, out=self.config.out,
-                                llm=self.config.llm)
+                                llm=self.config.llm, judge=self.config.judge)
             turn = s.start()
             history = self._history(s, turn) if self.resume_id else []
         except SessionError as exc:
