@@ -11,7 +11,7 @@ LEVELS = Levels(outstanding="TTFT and ITL at percentiles", solid="Separates TTFT
 def crit(solid=(), poor=(), signals=(r"\blatency\b", r"\bTTFT\b", r"inter-token")):
     return Criterion(id="split", shows="splits the latency complaint", levels=LEVELS, weight=2,
                      signals=list(signals), probe="Which latency number first?",
-                     solid=list(solid), poor=list(poor))
+                     solid=list(solid), poor=list(poor), poor_is_absence=not poor)
 
 
 SPLIT = crit(solid=[Requirement(any=[r"\bTTFT\b", r"first token"]),
