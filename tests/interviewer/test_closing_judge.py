@@ -19,7 +19,7 @@ from interviewer.judges.base import answers_from_transcript
 from interviewer.llm.config import ConfigError, judge_settings
 from interviewer.llm.openai_compatible import INTERACTIVE_PRIORITY, OpenAICompatibleBackend
 from interviewer.llm.retry import RetryPolicy
-from llm_servers import Reply
+from llm_servers import Reply, is_reading, reading_reply
 from rubrics import default_bank
 from transcripts import load
 
@@ -49,7 +49,7 @@ def judge_reply(qid: str, verdict: str = "met", quote: str = "ships the integrat
 
 
 def model(judge: Reply | None = None):
-    """A scripted model: words every interviewer turn, finds no numbers, and answers the
+    """A scripted model: words every interviewer turn, reads nothing in an answer, and answers the
     judge's request with `judge` (all criteria met, by default)."""
     def respond(body: dict) -> Reply:
         messages = body.get("messages") or [{}]
@@ -57,8 +57,8 @@ def model(judge: Reply | None = None):
             return Reply(text="p")
         if JUDGE_MARK in messages[0].get("content", ""):
             return judge or Reply(text=judge_reply(QID))
-        if "You check the numbers" in messages[0].get("content", ""):
-            return Reply(text="")
+        if is_reading(body):   # the model's reading of each answer: nothing found
+            return reading_reply()
         return Reply(text="Tell me more about the last customer you worked with.")
     return respond
 

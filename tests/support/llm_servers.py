@@ -331,8 +331,11 @@ READING_MARK = "You read a candidate's answer"
 
 def system_of(body: dict) -> str:
     """The system prompt of a request, either protocol."""
-    if isinstance(body.get("system"), str):
-        return body["system"]
+    system = body.get("system")
+    if isinstance(system, str):
+        return system
+    if isinstance(system, list):   # Anthropic's blocks (the cached system prompt is one)
+        return "".join(b.get("text", "") for b in system if isinstance(b, dict))
     return (body.get("messages") or [{}])[0].get("content") or ""
 
 
