@@ -23,11 +23,14 @@ SCHEMA_VERSION = 1
 # asking a thin or off-question answer for specifics, as a "pushback").
 # "clarify" asks which condition an ambiguous number assumed ("Is that with an FP8 or a BF16
 # cache?"): a number right under one reading and wrong under another is asked, never accused.
+# "verify" asks how the candidate checked an assistant reply they built on (the AI-enabled
+# round's planted mistakes, Sierra's review of how AI was used).
 FollowUpKind = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution",
-                       "metric", "deepen", "press"]
+                       "metric", "deepen", "press", "verify"]
 FOLLOW_UP_KINDS: tuple[FollowUpKind, ...] = get_args(FollowUpKind)
 DecisionKind = Literal[FollowUpKind, "next", "wrap"]
-FollowUpAct = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution", "metric"]
+FollowUpAct = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution", "metric",
+                      "verify"]
 FOLLOW_UP_ACTS: tuple[FollowUpAct, ...] = get_args(FollowUpAct)
 Act = Literal["opening", "question", FollowUpAct, "move-on", "wrap-up", "closing"]
 
@@ -57,6 +60,10 @@ class Header(Record):
     program_version: str
     seed: int | None = None
     options: dict[str, Any] = Field(default_factory=dict)
+    # Whether the candidate may /ask the AI assistant: None lets the round's policy decide
+    # (rubrics.rounds.assistant_on), False forbids AI in this interview, True allows it where
+    # the round can have it (a loop's AI-enabled coding screen).
+    assistant_allowed: bool | None = None
 
 
 class _Event(Record):
@@ -118,6 +125,18 @@ class RequirementChangeEvent(_Event):
     text: str
 
 
+class AssistantEvent(_Event):
+    """One turn with the AI assistant: the candidate's question (`ask`), its reply, and the
+    id of the card's mistake it planted (`planted`, None for an honest reply). `planted` is
+    kept from the candidate until the scorecard: no front-end or replay shows it before.
+    `by`: "offline" (from the card) or the model (provider:model) that wrote the reply."""
+    type: Literal["assistant"] = "assistant"
+    ask: str
+    reply: str
+    planted: str | None = None
+    by: str = "offline"
+
+
 class NoticeEvent(_Event):
     type: Literal["notice"] = "notice"
     level: Literal["info", "warning", "error"] = "info"
@@ -149,4 +168,5 @@ class LabelEvent(_Event):
 
 
 Event = Annotated[InterviewerEvent | CandidateEvent | ToolCheckEvent | RequirementChangeEvent
-                  | NoticeEvent | ScoreEvent | LabelEvent, Field(discriminator="type")]
+                  | NoticeEvent | ScoreEvent | LabelEvent | AssistantEvent,
+                  Field(discriminator="type")]

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_serializer
 
-from rubrics.vocab import JudgeVerdict, Level
+from rubrics.vocab import CheckMethod, JudgeVerdict, Level, MetaDimension, PlantOutcome
 
 UNSCORED_NOTE = "unscored: "   # a question note that starts so gives the judge's reason
 
@@ -94,6 +94,46 @@ class QuestionScore(BaseModel):
     notes: list[str] = Field(default_factory=list)
 
 
+class PlantVerdict(BaseModel):
+    """One mistake the AI assistant planted, and what the candidate did with it."""
+    question: str
+    plant: str                     # the card's plant id
+    kind: str                      # number, code or claim
+    verdict: PlantOutcome
+    said: str                      # the assistant's planted text
+    why: str                       # what was wrong, and what is right
+    evidence: list[str] = Field(default_factory=list)   # the candidate's words, in order
+    right: str | None = None       # a number's value as the calculator gives it
+    caught_how: str | None = None
+
+
+class DimensionLevel(BaseModel):
+    """One of Meta's four dimensions of an AI-enabled round, with the level and its basis."""
+    name: MetaDimension
+    level: Level | None            # None: nothing in the session to grade it on
+    basis: str
+
+
+class Verification(BaseModel):
+    """How the candidate used the AI assistant: each planted mistake caught, caught late or
+    accepted, how they checked, and the four dimensions."""
+    asked: int                     # questions put to the assistant
+    planted: list[PlantVerdict] = Field(default_factory=list)
+    methods: dict[CheckMethod, str] = Field(default_factory=dict)   # method -> evidence
+    dimensions: list[DimensionLevel] = Field(default_factory=list)
+
+    @property
+    def caught(self) -> int:
+        return sum(1 for p in self.planted if p.verdict == "caught")
+
+    def tally(self) -> str:
+        """"1 of 2 planted mistakes caught (1 caught late)"."""
+        late = sum(1 for p in self.planted if p.verdict == "caught-late")
+        return (f"{self.caught} of {len(self.planted)} planted mistake"
+                f"{'' if len(self.planted) == 1 else 's'} caught"
+                + (f" ({late} caught late)" if late else ""))
+
+
 class Scorecard(BaseModel):
     judge: JudgeInfo
     agreement: Agreement | None = None
@@ -107,12 +147,18 @@ class Scorecard(BaseModel):
     # `questions`, not in `overall`. Left out of the record when empty, so a scorecard of a
     # session that asked every question reads as before (and older records load).
     not_asked: list[str] = Field(default_factory=list)
+    # How the candidate used the AI assistant (rounds with one); left out of the record when
+    # None, like not_asked, so scorecards without an assistant read as before.
+    verification: Verification | None = None
 
     @model_serializer(mode="wrap")
     def _omit_empty_not_asked(self, handler):
         data = handler(self)
-        if isinstance(data, dict) and not data.get("not_asked"):
-            data.pop("not_asked", None)
+        if isinstance(data, dict):
+            if not data.get("not_asked"):
+                data.pop("not_asked", None)
+            if data.get("verification") is None:
+                data.pop("verification", None)
         return data
 
     def asked_line(self) -> str | None:

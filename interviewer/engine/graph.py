@@ -2,8 +2,9 @@
 routers (routing.py), round policies (rubrics.rounds).
 
 opening -> ask -> wait -> assess -+-> follow_up -> wait ...
-                                  +-> next_question -> ask | wrap_up
-                                  +-> wrap_up -> wait_closing -> grade -> END
+                    |             +-> next_question -> ask | wrap_up
+                    |             +-> wrap_up -> wait_closing -> grade -> END
+                    +-> assistant (an /ask) -> wait
 
 The compiled graph holds no session objects: the bank, the round's policy and the LLM
 interviewer reach the nodes as the run's context (`context=engine_context(...)` on every
@@ -14,10 +15,10 @@ from __future__ import annotations
 from langgraph.graph import END, START, StateGraph
 
 from rubrics import Bank, default_bank
-from rubrics.rounds import get_policy
+from rubrics.rounds import assistant_on, get_policy
 
 from . import nodes
-from .routing import after_assess, after_next
+from .routing import after_assess, after_next, after_wait
 from .state import EngineContext, InterviewState
 
 
@@ -27,12 +28,14 @@ def build_graph(checkpointer=None):
     for name, fn in [("opening", nodes.opening), ("ask", nodes.ask), ("wait", nodes.wait),
                      ("assess", nodes.assess_answer), ("follow_up", nodes.follow_up),
                      ("next_question", nodes.next_question), ("wrap_up", nodes.wrap_up),
-                     ("wait_closing", nodes.wait_closing), ("grade", nodes.grade)]:
+                     ("wait_closing", nodes.wait_closing), ("grade", nodes.grade),
+                     ("assistant", nodes.assistant_turn)]:
         g.add_node(name, fn)
     g.add_edge(START, "opening")
     g.add_edge("opening", "ask")
     g.add_edge("ask", "wait")
-    g.add_edge("wait", "assess")
+    g.add_conditional_edges("wait", after_wait, ["assess", "assistant"])
+    g.add_edge("assistant", "wait")
     g.add_conditional_edges("assess", after_assess, ["follow_up", "next_question", "wrap_up"])
     g.add_edge("follow_up", "wait")
     g.add_conditional_edges("next_question", after_next, ["ask", "wrap_up"])
@@ -42,8 +45,13 @@ def build_graph(checkpointer=None):
     return g.compile(checkpointer=checkpointer)
 
 
-def engine_context(round_type: str, bank: Bank | None = None, llm=None) -> EngineContext:
+def engine_context(round_type: str, bank: Bank | None = None, llm=None,
+                   assistant_allowed: bool | None = None) -> EngineContext:
     """What the nodes of one session read besides the state. With `llm` (an LLMInterviewer)
     the model words each follow-up and checks numbers through function calls; without it, or
-    whenever it fails, the offline interviewer does."""
-    return EngineContext(bank=bank or default_bank(), policy=get_policy(round_type), llm=llm)
+    whenever it fails, the offline interviewer does. `assistant_allowed` is the header's
+    (None: the round's policy decides whether the candidate may /ask)."""
+    policy = get_policy(round_type)
+    return EngineContext(bank=bank or default_bank(), policy=policy, llm=llm,
+                         assistant=assistant_on(policy, assistant_allowed),
+                         assistant_forbidden=assistant_allowed is False)

@@ -60,6 +60,7 @@ MOVES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "press_off": (_S({"question"}), _S({"question"})),
     "contribution": (_S(), _S()),
     "metric": (_S(), _S()),
+    "verify": (_S(), _S()),
     "move_on": (_S(), _S()),
     "time_up": (_S(), _S()),
     "skipped": (_S(), _S()),
@@ -243,6 +244,8 @@ def follow_up_draft(v: Voice, card: Card, kind: str, target: str | None,
     if kind in ("contribution", "metric"):
         own = [f for f in card.follow_ups if f.kind == kind and f.id not in asked]
         return own[0].text if own else v.line(kind, round_name, said)
+    if kind == "verify":   # never names the mistake: the candidate is to find it
+        return v.line("verify", round_name, said)
     ack = _ack(v, card, assessment, answer, round_name, said)
     if kind == "probe":
         crit = next(c for c in card.criteria if c.id == target)

@@ -33,6 +33,7 @@ from transcripts.schema import Event
 
 from .. import __version__
 from ..candidate_commands import parse_command
+from .assistant import refusal
 from .checkpoint_db import CheckpointDBError, open_checkpoints
 from .graph import build_graph, engine_context
 from rubrics.rounds import MAX_FOLLOW_UPS, get_policy
@@ -76,7 +77,7 @@ class Session:
         from langgraph.checkpoint.sqlite import SqliteSaver   # lazy: only a live session needs it
         self._saver = SqliteSaver(self._conn)
         self.graph = build_graph(self._saver)
-        self.context = engine_context(header.round, bank, llm)
+        self.context = engine_context(header.round, bank, llm, header.assistant_allowed)
         self.config = {"configurable": {"thread_id": self.id}}
         self.writer: TranscriptWriter | None = None
         self._final: dict | None = None     # the last state, once the checkpoints are deleted
@@ -87,7 +88,8 @@ class Session:
     def new(cls, *, round_type: str = "technical", questions: list[str] | None = None,
             count: int | None = None, seed: int | None = None, max_follow_ups: int = 3,
             out: str | Path | None = None, bank: Bank | None = None,
-            session_id: str | None = None, llm=None) -> "Session":
+            session_id: str | None = None, llm=None,
+            assistant_allowed: bool | None = None) -> "Session":
         bank = bank or default_bank()
         try:
             get_policy(round_type)
@@ -113,7 +115,8 @@ class Session:
                         round=round_type, questions=chosen, program_version=__version__,
                         seed=seed, options={"max_follow_ups": max_follow_ups},
                         provider=backend.name if backend else "offline",
-                        model=backend.model if backend else None)
+                        model=backend.model if backend else None,
+                        assistant_allowed=assistant_allowed)
         path = directory / f"{sid}.jsonl"
         lock = _lock(path)
         if path.exists():
@@ -198,6 +201,11 @@ class Session:
                 return intr.value.get("await")
         return None
 
+    def assistant_refusal(self) -> str | None:
+        """Why /ask is refused in this session (no assistant in the round, or AI forbidden),
+        or None when the candidate may ask."""
+        return refusal(self.context)
+
     @property
     def done(self) -> bool:
         return self.values.get("phase") == "done"
@@ -270,7 +278,7 @@ class Session:
                 break
             pending.insert(0, e)
         return [e for e in pending if e.type in ("interviewer", "tool_check",
-                                                 "requirement_change")]
+                                                 "requirement_change", "assistant")]
 
     def answer(self, text: str, source: str = "typed", on_text=None, on_saved=None) -> Turn:
         """Record the candidate's answer (fsynced), then let the interviewer respond.

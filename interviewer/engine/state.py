@@ -65,6 +65,7 @@ class Assessment(TypedDict):
     first_person: bool
     has_metric: bool
     words: int
+    accepted_plants: list[str]        # planted mistakes the answers built on (AI-enabled round)
 
 
 class DecisionRecord(TypedDict):
@@ -90,6 +91,10 @@ class QuestionRecord(TypedDict, total=False):
     texts: list[str]                  # every answer, for the closing grade
     pending: list[ToolCheck]          # the ambiguous check a clarify asked about, until the
                                       # next answer resolves it (or leaves it unresolved)
+    assists: list[dict[str, Any]]     # each /ask: ask, reply, planted (id or None), after
+                                      # (answers given before it), for the closing grade
+    touches: int                      # assistant replies that touched a plantable topic
+    planted: list[str]                # plants the assistant made on this question
 
 
 class InterviewState(TypedDict, total=False):
@@ -117,3 +122,5 @@ class EngineContext:
     bank: Bank
     policy: RoundPolicy
     llm: LLMInterviewer | None = None
+    assistant: bool = False            # the candidate may /ask (rounds.assistant_on)
+    assistant_forbidden: bool = False  # the session forbids AI (the header says False)

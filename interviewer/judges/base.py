@@ -31,6 +31,9 @@ class Answers:
     by_question: dict[str, list[str]] = field(default_factory=dict)
     follow_ups: dict[str, int] = field(default_factory=dict)
     not_asked: list[str] = field(default_factory=list)
+    # each question put to the AI assistant, per question: {ask, reply, planted, after}, where
+    # `after` counts the answers to that question given before it
+    assists: dict[str, list[dict]] = field(default_factory=dict)
 
 
 def split_asked(planned: list[str], asked) -> tuple[list[str], list[str]]:
@@ -43,9 +46,14 @@ def answers_from_transcript(t) -> Answers:
     asked it or the candidate answered it; the live grade (engine/nodes.py) uses the same rule."""
     by_question: dict[str, list[str]] = {}
     follow_ups: dict[str, int] = {}
+    assists: dict[str, list[dict]] = {}
     asked: set[str] = set()
     for e in t.events:
-        if e.type == "candidate" and e.question:
+        if e.type == "assistant" and e.question:
+            assists.setdefault(e.question, []).append(
+                {"ask": e.ask, "reply": e.reply, "planted": e.planted,
+                 "after": len(by_question.get(e.question, []))})
+        elif e.type == "candidate" and e.question:
             asked.add(e.question)
             if parse_command(e.text) is None:
                 by_question.setdefault(e.question, []).append(e.text)
@@ -55,7 +63,7 @@ def answers_from_transcript(t) -> Answers:
             elif e.act in FOLLOW_UP_ACTS:
                 follow_ups[e.question] = follow_ups.get(e.question, 0) + 1
     questions, not_asked = split_asked(list(t.header.questions), asked)
-    return Answers(t.header.round, questions, by_question, follow_ups, not_asked)
+    return Answers(t.header.round, questions, by_question, follow_ups, not_asked, assists)
 
 
 class Judge(Protocol):
