@@ -48,7 +48,7 @@ def tool_call(card: Card, plant: Plant) -> str:
         tool, args, field = n.tool, n.args, n.field
     else:
         tool, args, field = r.tool, r.args, r.field
-    return f"fde-interview tools run {tool} '{json.dumps(args)}', field {field}"
+    return f"fde-interview tools run {tool} --args '{json.dumps(args)}', field {field}"
 
 
 def _states(text: str, value: float, unit: str, tolerance: Tolerance) -> str | None:
@@ -57,7 +57,7 @@ def _states(text: str, value: float, unit: str, tolerance: Tolerance) -> str | N
     for q in quantities(text):
         v = to_check_unit(q, as_unit)
         if v is not None and tolerance.accepts(value, v):
-            return q.raw
+            return snippet(text, q.start, q.end)
     return None
 
 
@@ -65,14 +65,22 @@ def _hit(patterns: list[str], text: str) -> str | None:
     for p in patterns:
         m = re.search(p, text, re.IGNORECASE)
         if m:
-            return _snippet(text, m.start(), m.end())
+            return snippet(text, m.start(), m.end())
     return None
 
 
-def _snippet(text: str, start: int, end: int, room: int = 50) -> str:
-    """The sentence-ish stretch around a hit, for the scorecard's evidence."""
+def snippet(text: str, start: int, end: int, room: int = 60) -> str:
+    """The words around a hit (whole words, at most `room` characters either side), for the
+    scorecard's evidence."""
     a = max(0, start - room)
+    while a > 0 and not text[a - 1].isspace():
+        a += 1
+        if a >= start:
+            a = start
+            break
     b = min(len(text), end + room)
+    while b < len(text) and not text[b].isspace() and b > end:
+        b -= 1
     return " ".join(text[a:b].split())
 
 

@@ -14,18 +14,18 @@ from .store import Transcript
 _VERDICT = {"ok": "ok", "wrong": "MISMATCH", "ambiguous": "unresolved (asked)"}
 
 # The events a replay shows: what was said, and each number check.
-TURNS = ("interviewer", "candidate", "tool_check")
+TURNS = ("interviewer", "candidate", "tool_check", "assistant")
 
 
 @dataclass(frozen=True)
 class ReplayLine:
-    kind: Literal["interviewer", "candidate", "tool_check", "notice"]
+    kind: Literal["interviewer", "candidate", "tool_check", "notice", "assistant"]
     label: str     # who speaks ("Interviewer", "You (voice)"), or "check" or a notice's level
     text: str
 
     @property
     def spoken(self) -> bool:
-        return self.kind in ("interviewer", "candidate")
+        return self.kind in ("interviewer", "candidate", "assistant")
 
     def plain(self) -> str:
         """The line as a console prints it."""
@@ -56,6 +56,8 @@ def replay_lines(t: Transcript, kinds: tuple[str, ...] = TURNS + ("notice",)) ->
                 f"{e.quantity}: said {e.claimed_text}, the {e.tool} tool gives "
                 f"{format_value(e.computed, e.unit)}" + (f" with {cond}" if cond else "")
                 + f" -> {_VERDICT[e.verdict]}" + (f"; asked: {e.asks}" if e.asks else ""))))
+        elif e.type == "assistant":   # its reply only: whether it planted is the scorecard's
+            lines.append(ReplayLine("assistant", "Assistant", e.reply))
         elif e.type == "notice":
             lines.append(ReplayLine("notice", e.level, e.text))
     return lines

@@ -8,7 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_serializer
 
-from rubrics.vocab import CheckMethod, JudgeVerdict, Level, MetaDimension, PlantOutcome
+from rubrics.vocab import (PLANT_OUTCOMES, CheckMethod, JudgeVerdict, Level, MetaDimension,
+                           PlantOutcome)
 
 UNSCORED_NOTE = "unscored: "   # a question note that starts so gives the judge's reason
 
@@ -127,11 +128,12 @@ class Verification(BaseModel):
         return sum(1 for p in self.planted if p.verdict == "caught")
 
     def tally(self) -> str:
-        """"1 of 2 planted mistakes caught (1 caught late)"."""
-        late = sum(1 for p in self.planted if p.verdict == "caught-late")
-        return (f"{self.caught} of {len(self.planted)} planted mistake"
-                f"{'' if len(self.planted) == 1 else 's'} caught"
-                + (f" ({late} caught late)" if late else ""))
+        """"2 planted mistakes: 1 caught, 1 caught late, 0 accepted"."""
+        n = {v: sum(1 for p in self.planted if p.verdict == v) for v in PLANT_OUTCOMES}
+        return (f"{len(self.planted)} planted mistake{'' if len(self.planted) == 1 else 's'}: "
+                f"{n['caught']} caught, {n['caught-late']} caught late, {n['accepted']} accepted"
+                + (f", {n['unchallenged']} neither used nor questioned"
+                   if n["unchallenged"] else ""))
 
 
 class Scorecard(BaseModel):

@@ -55,7 +55,7 @@ def _methods(texts: list[str]) -> dict[str, str]:
             m = next((m for p in METHOD_PATTERNS[method]
                       if (m := re.search(p, text, re.IGNORECASE | re.MULTILINE))), None)
             if m:
-                found[method] = " ".join(text[max(0, m.start() - 40):m.end() + 40].split())
+                found[method] = plant_rules.snippet(text, m.start(), m.end())
                 break
     return found
 
@@ -107,9 +107,9 @@ def _dimensions(answers: Answers, sc: Scorecard, planted: list[PlantVerdict],
             if coded else None)
     if planted:
         rank = sum(_RANK[p.verdict] for p in planted) / len(planted)
-        rank = min(3.0, rank + (0.5 if methods and rank < 3 else 0.0))
-        basis = f"{sum(1 for p in planted if p.verdict == 'caught')} of {len(planted)} " \
-                f"planted mistakes caught; checked by: {', '.join(methods) or 'nothing seen'}"
+        rank = min(3.0, rank + (0.5 if methods else 0.0))   # a check seen lifts half a step
+        basis = (Verification(asked=0, planted=planted).tally()
+                 + f"; checked by: {', '.join(methods) or 'nothing seen'}")
     else:
         rank = min(3.0, 1.0 + len(methods))
         basis = ("no mistake was planted; checked by: " + (", ".join(methods) or
@@ -122,7 +122,7 @@ def _dimensions(answers: Answers, sc: Scorecard, planted: list[PlantVerdict],
         DimensionLevel(name="code quality", level=code,
                        basis="the levels of the questions answered with code" if coded
                        else "no code was written"),
-        DimensionLevel(name="verification", level=level_at(int(rank + 0.5)), basis=basis),
+        DimensionLevel(name="verification", level=level_at(int(rank)), basis=basis),
         DimensionLevel(name="communication", level=talk,
                        basis="the judge's communication score of each question (1-4)"),
     ]
