@@ -187,3 +187,23 @@ def test_loops_turn_the_assistant_on_in_coding_and_design_rounds(tmp_path):
     planted = [e.planted for e in first + second if e.type == "assistant"]
     assert planted == [None, "limiter-not-thread-safe"]
     allowed.close()
+
+
+def test_progress_shows_mistakes_caught_per_session(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+    from interviewer.judges.verification_history import history, history_lines
+    for turns in ([KV_ASK, KV_ACCEPT], [KV_ASK, KV_ACCEPT, KV_CATCH], [KV_ASK, KV_CATCH]):
+        s, _ = run(tmp_path, "q02", turns)
+        s.close()
+    run(tmp_path, "q02", [BANK.get("q02").model_answer.text])[0].close()   # no /ask: no row
+    paths = sorted(str(p) for p in (tmp_path / "sessions").glob("*.jsonl"))
+    rows = history(paths)
+    assert [(r.caught, r.late, r.accepted) for r in rows] == [(0, 0, 1), (0, 1, 0), (1, 0, 0)]
+    lines = history_lines(rows)
+    assert lines[0].startswith("caught per session ▁▁█") and "1 of 3" in lines[0]
+    out = subprocess.run([str(Path(sys.executable).parent / "fde-interview"), "sessions",
+                          "--out", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert "Verification over time" in out.stdout and "caught 1 of 1" in out.stdout
+    assert "caught 0 of 1, 1 accepted" in out.stdout
