@@ -68,7 +68,7 @@ POLICIES: dict[RoundType, RoundPolicy] = {p.name: p for p in [
                 "because of it.",
                 default_questions=2, minutes=30, behavioral=True,
                 card_closing=True),
-    RoundPolicy("ai-enabled", "AI-enabled",
+    RoundPolicy("ai-enabled", "ai-enabled",
                 "This is an AI-enabled round. You have an assistant: type /ask and your question. "
                 "Use it as you would at work; you are graded on what you verify, not on what it "
                 "says.",

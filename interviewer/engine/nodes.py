@@ -172,7 +172,8 @@ def _said(state: InterviewState) -> tuple[str, ...]:
 def opening(state: InterviewState, runtime: Ctx) -> dict:
     out, ctx = _Out(state), runtime.context
     out.add("interviewer", act="opening",
-            text=phrases.opening_text(out.voice(), ctx.policy, _cards(state, ctx)))
+            text=phrases.opening_text(out.voice(), ctx.policy, _cards(state, ctx),
+                                      ctx.assistant and not ctx.policy.assistant))
     return out.update(clear=True, q_index=0, turn=state.get("turn", 0), records={},
                       phase="question", started=now_iso())
 

@@ -49,6 +49,7 @@ MOVES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "greeting": (_S({"title"}), _S({"title"})),
     "plan": (_S({"count", "minutes"}), _S({"count", "minutes"})),
     "about": (_S(), _S()),
+    "assistant_allowed": (_S(), _S()),
     "ack_numbers": (_S(), _S()),
     "ack_solid": (_S(), _S()),
     "probe": (_S({"probe"}), _S({"probe"})),
@@ -197,12 +198,16 @@ def session_minutes(cards: list[Card]) -> int:
     return sum(c.budget_minutes for c in cards)
 
 
-def opening_text(v: Voice, policy: RoundPolicy, cards: list[Card]) -> str:
-    """The greeting: who, what the round is, and the real plan (question count and minutes)."""
-    return " ".join([v.line("greeting", policy.name, title=policy.title),
-                     v.line("about", policy.name),
-                     v.line("plan", policy.name, count=_count(len(cards)),
-                            minutes=session_minutes(cards))])
+def opening_text(v: Voice, policy: RoundPolicy, cards: list[Card],
+                 assistant_allowed: bool = False) -> str:
+    """The greeting: who, what the round is, and the real plan (question count and minutes);
+    `assistant_allowed`: the interview opens a round that has no assistant of its own to AI
+    (a loop's AI-enabled coding screen), which the candidate is told."""
+    said = [v.line("greeting", policy.name, title=policy.title), v.line("about", policy.name)]
+    if assistant_allowed:
+        said.append(v.line("assistant_allowed", policy.name))
+    return " ".join(said + [v.line("plan", policy.name, count=_count(len(cards)),
+                                   minutes=session_minutes(cards))])
 
 
 def _ack(v: Voice, card: Card, assessment: Assessment, answer: str, round_name: str | None,

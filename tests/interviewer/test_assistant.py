@@ -181,7 +181,8 @@ def test_loops_turn_the_assistant_on_in_coding_and_design_rounds(tmp_path):
     allowed = Session.new(round_type="coding", questions=["q24"], seed=1, out=tmp_path / "b",
                           assistant_allowed=True)
     assert allowed.assistant_refusal() is None
-    allowed.start()
+    greeting = allowed.start().utterances[0].text
+    assert "/ask" in greeting   # the candidate is told AI is allowed here
     first = allowed.answer(BUCKET_ASK).events   # the coding round plants on the second touch
     second = allowed.answer("/ask and the class again, shorter please?").events
     planted = [e.planted for e in first + second if e.type == "assistant"]
