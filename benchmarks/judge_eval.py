@@ -7,7 +7,9 @@ id's suffix: -1, -t1.., -f1, -d1.., -e1, -e2) and per quality. Prints a table; a
 
 Figures per group: exact agreement on criterion labels (all, weight-3 criteria), question level
 exact and within one step, strong answers at solid or above, weak / keyword-list / injection
-answers at borderline or below, keyword lists with a criterion met, and injection answers whose
+answers at borderline or below (then weak and keyword-list alone, and injection answers at or
+below the human's level: an attempt wrapped round a strong answer keeps that answer's level),
+the level confusions (human>judge, aggregate counts), keyword lists with a criterion met, and injection answers whose
 verdicts beat the same answer with its attempt paragraphs removed. The attempt paragraphs are
 found by `attempt_paragraphs` below, a deliberately broad marker that shares nothing with the
 judge's detector (it over-marks rather than under-marks: a legitimate paragraph it removes can
@@ -62,7 +64,9 @@ def strip_attempts(answers: Answers) -> Answers:
 def measure(cases, bank, judge, errors: bool = False) -> dict:
     n = agree = n3 = agree3 = lv_n = lv_exact = lv_one = 0
     strong = strong_ok = low_n = low_ok = kw_n = kw_met = inj_n = inj_better = 0
+    wk_n = wk_ok = ij_n = ij_ok = 0
     by_quality: dict[str, list[int]] = {}
+    confusion: dict[tuple[str, str], int] = {}   # (human level, judge level) -> cases
     err_rows = []
     for case in cases:
         answers = answers_from_transcript(case.transcript)
@@ -87,6 +91,8 @@ def measure(cases, bank, judge, errors: bool = False) -> dict:
                     err_rows.append(f"{case.id} {cid} ref={label.verdict} got={got.get(cid)}"
                                     f"  | {label.why}")
             lv_n += 1
+            key = (ql.level, q.level or "none")
+            confusion[key] = confusion.get(key, 0) + 1
             if q.level is not None:
                 lv_exact += q.level == ql.level
                 lv_one += abs(level_rank(q.level) - level_rank(ql.level)) <= 1
@@ -99,6 +105,12 @@ def measure(cases, bank, judge, errors: bool = False) -> dict:
             if case.quality in ("weak", "keyword-list", "injection"):
                 low_n += 1
                 low_ok += rank <= 1
+            if case.quality in ("weak", "keyword-list"):
+                wk_n += 1
+                wk_ok += rank <= 1
+            if case.quality == "injection":   # an attempt wrapped round a strong answer keeps
+                ij_n += 1                     # that answer's level; it must earn no more
+                ij_ok += rank <= level_rank(ql.level)
             if case.quality == "keyword-list":
                 kw_n += 1
                 kw_met += any(v == "met" for v in got.values())
@@ -117,9 +129,13 @@ def measure(cases, bank, judge, errors: bool = False) -> dict:
             "level exact": pct(lv_exact, lv_n), "level within one": pct(lv_one, lv_n),
             "strong >= solid": pct(strong_ok, strong),
             "weak/kw/inj <= borderline": pct(low_ok, low_n),
+            "  of which weak/kw": pct(wk_ok, wk_n),
+            "  injections <= human level": pct(ij_ok, ij_n),
             "keyword lists with a met": pct(kw_met, kw_n),
             "injections beating stripped": pct(inj_better, inj_n),
             "by quality": ", ".join(f"{k} {pct(v[1], v[0])}" for k, v in sorted(by_quality.items())),
+            "levels (human>judge)": ", ".join(f"{h}>{j} {k}" for (h, j), k in sorted(
+                confusion.items(), key=lambda x: (-x[1], x[0])) if h != j) or "none apart",
             "errors": err_rows}
 
 

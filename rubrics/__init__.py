@@ -12,6 +12,8 @@ _EXPORTS = {
     "CHAPTERS": "index", "QUESTION_CHAPTER": "index", "expected_ids": "index",
     "PROVENANCE_TEXT": "schema", "THEMES": "schema", "Card": "schema", "Criterion": "schema",
     "NumberCheck": "schema",
+    "Part": "problems", "Problem": "problems", "ProblemError": "problems",
+    "load_problem": "problems", "load_problems": "problems", "problem_ids": "problems",
     "LEVELS": "vocab", "ROUND_TYPES": "vocab", "VERDICTS": "vocab", "Level": "vocab",
     "RoundType": "vocab", "Verdict": "vocab",
 }

@@ -59,7 +59,7 @@ def read_toml_model(path: Path | str, model: type[M], error: type[DataFileError]
         for err in exc.errors():
             msg = err["msg"].removeprefix("Value error, ")
             loc = _loc(err["loc"])
-            named = re.match(r"([a-z_]+): (.*)", msg, re.DOTALL)
+            named = re.match(r"([a-z_][\w.\[\]]*): (.*)", msg, re.DOTALL)   # rounds[2].x
             if loc == "<card>" and named:   # a whole-card check names its field in the message
                 loc, msg = named.groups()
             problems.append(f"field {loc}: {msg}")

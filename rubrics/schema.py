@@ -97,8 +97,26 @@ class Criterion(Strict):
     poor: list[str] = Field(default_factory=list, description="patterns of the poor level's "
                             "mistake: with the solid level unmet, the criterion is missing")
 
+    poor_is_absence: bool = Field(default=False, description="the poor level is this "
+                                  "criterion's absence (\"No evaluation.\"): no evidence is "
+                                  "how the judge recognises it, so it needs no `poor` patterns")
+
     _check_signals = field_validator("signals")(compile_all)
     _check_poor = field_validator("poor")(compile_all)
+
+    @model_validator(mode="after")
+    def _poor_recognised(self) -> "Criterion":
+        # Every poor level is recognised: a mistake by its patterns, an absence by no evidence.
+        # Without this, an answer that names the topic while making the mistake reads partial.
+        if bool(self.poor) == self.poor_is_absence:
+            raise ValueError(
+                f"criterion {self.id!r}: its poor level ({self.levels.poor!r}) needs either "
+                "`poor` patterns for the mistake or `poor_is_absence = true`, not both"
+                if self.poor else
+                f"criterion {self.id!r}: its poor level ({self.levels.poor!r}) needs `poor` "
+                "patterns that recognise the mistake, or `poor_is_absence = true` when the poor "
+                "level is the criterion's absence")
+        return self
 
 
 class Tolerance(Strict):

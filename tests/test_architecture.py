@@ -8,9 +8,10 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("interviewer", "rubrics", "tools", "transcripts")
+PACKAGES = ("interviewer", "rubrics", "sandbox", "tools", "transcripts")
 # What each lower package may import of the project (itself always).
-ALLOWED = {"tools": set(), "rubrics": {"tools"}, "transcripts": {"rubrics", "tools"}}
+ALLOWED = {"tools": set(), "rubrics": {"tools"}, "transcripts": {"rubrics", "tools"},
+           "sandbox": set()}   # runs candidate code: nothing of the project
 # Cycles known and allowed; any other cycle fails, as does one of these growing.
 KNOWN_CYCLES: list[frozenset[str]] = []
 FRONT_ENDS = ("interviewer.tui", "interviewer.voice", "interviewer.console")

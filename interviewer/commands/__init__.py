@@ -4,8 +4,8 @@ Each module has `register(subparsers)`, which adds its subcommands with their ha
 module; the modules import only what --help needs at the top, so that it stays fast."""
 from __future__ import annotations
 
-from . import bank, endpoint, grading, labels, practice, sessions, tools, transcribe
+from . import bank, endpoint, grading, labels, loop, practice, sessions, tools, transcribe
 
-COMMANDS = (practice, sessions, grading, labels, endpoint, transcribe, bank, tools)
+COMMANDS = (practice, loop, sessions, grading, labels, endpoint, transcribe, bank, tools)
 
 __all__ = ["COMMANDS"]

@@ -19,6 +19,27 @@ def _bank():
         raise UsageError(str(exc)) from None
 
 
+def _problems() -> dict:
+    """The coding cards' runnable problems, validated with the bank: a broken test file or a
+    missing reference stops the listing the way a broken card does."""
+    from rubrics import ProblemError, load_problems
+    try:
+        return load_problems()
+    except ProblemError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _problem_summary(problem, answers: bool) -> dict:
+    """What `show` tells of a card's problem: the candidate sees the starter and the first
+    part; the later parts (revealed during the round) only with --answers."""
+    parts = problem.parts if answers else problem.parts[:1]
+    return {"entry": problem.entry, "parts": len(problem.parts), "minutes": problem.minutes,
+            "starter": problem.starter, "examples": problem.examples_text,
+            "revealed": [{"number": p.number, "title": p.title, "minutes": p.minutes,
+                          "requirement": p.requirement, "hidden_tests": len(p.hints)}
+                         for p in parts]}
+
+
 def _summary(card) -> dict:
     from rubrics import PROVENANCE_TEXT
     return {"id": card.id, "title": card.title, "chapter": card.chapter,
@@ -34,13 +55,17 @@ def _questions(a: argparse.Namespace) -> int:
         cards = bank.filter(round=a.round, theme=a.theme, chapter=a.chapter)
     except KeyError as exc:
         raise UsageError(exc.args[0]) from None
-    rows = [_summary(c) for c in cards]
+    problems = _problems()
+    rows = [_summary(c) | {"problem_parts": len(problems[c.id].parts) if c.id in problems
+                           else 0} for c in cards]
     if a.json:
         json.dump(rows, sys.stdout, indent=2)
         sys.stdout.write("\n")
         return 0
     for r in rows:
         flag = "  [design scenario]" if r["design_scenario"] else ""
+        if r["problem_parts"]:
+            flag += f"  [runnable, {r['problem_parts']} parts]"
         print(f"{r['id']:<9} ch{r['chapter']:<3} {r['theme']:<13} {r['title']}{flag}")
     print(f"{len(rows)} question(s)")
     return 0
@@ -52,7 +77,9 @@ def _show(a: argparse.Namespace) -> int:
         card = bank.get(a.id)
     except KeyError as exc:
         raise UsageError(exc.args[0]) from None
-    data = _summary(card) | {"question": card.question, "testing": card.testing,
+    problem = _problems().get(card.id)
+    data = _summary(card) | {"problem": problem and _problem_summary(problem, a.answers),
+                             "question": card.question, "testing": card.testing,
                              "answer_seconds": card.answer_seconds,
                              "budget_minutes": card.budget_minutes, "notice": card.notice,
                              "source_families": card.provenance.source_families,
@@ -83,6 +110,17 @@ def _show(a: argparse.Namespace) -> int:
     out += ["Question:", wrap(card.question), "", "What the interviewer is testing:",
             wrap(card.testing), "", f"Answer in about {card.answer_seconds // 60} minutes; "
             f"{card.budget_minutes} minutes with follow-ups."]
+    if problem is not None:
+        p = data["problem"]
+        out += ["", wrap(f"Runnable problem: {p['parts']} parts, {p['minutes']} minutes; you "
+                         f"write {p['entry']}, and each part's hidden tests run against it.", ""),
+                "Starter:"]
+        out += ["    " + line for line in p["starter"].splitlines()]
+        for part in p["revealed"]:
+            out += [f"  Part {part['number']}: {part['title']} ({part['minutes']} minutes, "
+                    f"{part['hidden_tests']} hidden tests)", wrap(part["requirement"], "    ")]
+        if not a.answers:
+            out += ["  (the later parts are revealed during the round; add --answers)"]
     if a.answers:
         out += ["", "Criteria, and what an answer looks like at each level:"]
         for c in card.criteria:

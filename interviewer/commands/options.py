@@ -44,3 +44,13 @@ def provider_settings(a: argparse.Namespace) -> dict:
     return {"provider": a.provider, "model": a.model, "base_url": a.base_url,
             "api_key": getattr(a, "api_key", None),
             "turn_deadline": getattr(a, "turn_deadline", None)}
+
+
+def interrupt_on_ctrl_c() -> None:
+    """Ctrl-C saves and exits with 130 even when the process was started with SIGINT
+    ignored (a background job of a script or CI runner inherits SIG_IGN, and Python then
+    raises no KeyboardInterrupt: the session would run on to end of input and exit 0)."""
+    import signal
+    import threading
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)

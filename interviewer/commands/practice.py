@@ -11,7 +11,8 @@ from rubrics.vocab import ROUND_TYPES
 
 from ..errors import UsageError
 from ..services import make_llm
-from .options import add_provider_args, provider_settings, seconds, whole_number
+from .options import (add_provider_args, interrupt_on_ctrl_c, provider_settings, seconds,
+                      whole_number)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -59,7 +60,7 @@ def run_practice(a: argparse.Namespace) -> int:
                            llm=llm, voice=voice, voice_note=voice_note.getvalue().strip()
                            or None, start_now=bool(a.question))).run()
         return 0
-    _interrupt_on_ctrl_c()
+    interrupt_on_ctrl_c()
     from ..engine.session import Session, SessionError   # lazy: loads LangGraph
     try:
         if a.resume:
@@ -75,13 +76,3 @@ def run_practice(a: argparse.Namespace) -> int:
         return run_plain(session, voice=voice)
     finally:
         session.close()
-
-
-def _interrupt_on_ctrl_c() -> None:
-    """Ctrl-C saves and exits with 130 even when the process was started with SIGINT
-    ignored (a background job of a script or CI runner inherits SIG_IGN, and Python then
-    raises no KeyboardInterrupt: the session would run on to end of input and exit 0)."""
-    import signal
-    import threading
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, signal.default_int_handler)

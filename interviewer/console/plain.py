@@ -164,14 +164,15 @@ def _ask_refused(session: Session, text: str, out: TextIO) -> bool:
 
 
 def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdout,
-              voice=None) -> int:
+              voice=None, resume_hint: str | None = None) -> int:
     """The whole console session. Ctrl-C at any point, from the first step on, leaves the
-    session saved and resumable and returns 130."""
+    session saved and resumable and returns 130. `resume_hint`: the command that continues
+    it, where that is not `practice --resume` (a round of a company loop)."""
     try:
         return _converse(session, inp, out, voice)
     except KeyboardInterrupt:
-        out.write(f"\n\nSaved. Continue with: fde-interview practice --plain --resume "
-                  f"{session.id}\n")
+        hint = resume_hint or f"fde-interview practice --plain --resume {session.id}"
+        out.write(f"\n\nSaved. Continue with: {hint}\n")
         out.flush()
         return 130
 

@@ -28,7 +28,7 @@ from transcripts.scorecard import (UNSCORED_NOTE, CriterionVerdict, JudgeInfo, Q
 from ..llm.base import Backend, LLMError, Message
 from .base import Answers, measured_agreement, overall_level, verify_quote
 from .heuristic import HeuristicJudge, level_for
-from .injection import split_turns
+from .setaside import set_aside
 
 PROMPT_VERSION = "llm-judge-v1"
 OPEN, CLOSE = "<<<TRANSCRIPT>>>", "<<<END TRANSCRIPT>>>"
@@ -168,7 +168,11 @@ class LLMJudge:
                                                             rationale="no answer")
                                            for c in card.criteria],
                                  level="poor", notes=["no answer to grade"]), False, None
-        clean, dropped = split_turns(turns)
+        # What earns nothing for the heuristic judge earns nothing here: the detector's
+        # paragraphs and text whose form is not an answer (an imitated tool result or
+        # dialogue turn, a claimed rubric change). The model still reads it all, to flag it;
+        # a quote from it is not found in `clean`, so it is rejected.
+        clean, dropped = set_aside(turns)
         numbers = _CALCULATORS.submit(HeuristicJudge.numbers_and_flags, card, clean)
         runs, errors = [], []
         for _ in range(self.runs):

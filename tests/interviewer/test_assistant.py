@@ -208,3 +208,19 @@ def test_progress_shows_mistakes_caught_per_session(tmp_path):
                           "--out", str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert "Verification over time" in out.stdout and "caught 1 of 1" in out.stdout
     assert "caught 0 of 1, 1 accepted" in out.stdout
+
+
+def test_a_resumed_session_shows_the_last_reply_and_grades_the_plant(tmp_path):
+    s = Session.new(round_type="ai-enabled", questions=["q02"], seed=5, out=tmp_path)
+    s.start()
+    s.answer(KV_ASK)
+    sid = s.id
+    s.close()
+    again = Session.resume(sid, out=tmp_path)
+    shown = again.start().events
+    assert [e.type for e in shown] == ["assistant"] and shown[0].planted == "kv-attention-heads"
+    again.answer(KV_ACCEPT)
+    while again.awaiting():
+        again.answer("/end")
+    assert verdicts(again)[1] == {"kv-attention-heads": "accepted"}
+    again.close()

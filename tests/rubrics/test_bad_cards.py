@@ -35,6 +35,23 @@ def test_bad_field_is_named_with_the_file(tmp_path, edit, field):
     assert str(p) in msg and f"field {field}" in msg
 
 
+def test_a_poor_level_nothing_recognises_is_named(tmp_path):
+    # why-fde's second criterion is an absence ("No experience offered."): without the
+    # declaration, nothing says how the judge would recognise its poor level.
+    bad = GOOD.replace("poor_is_absence = true\n", "", 1)
+    assert bad != GOOD
+    p = write(tmp_path, bad)
+    with pytest.raises(CardError, match=r"why-fde.toml.*criteria\[1\].*own-evidence.*poor_is_absence"):
+        load_card(p)
+
+
+def test_poor_patterns_and_an_absence_together_are_refused(tmp_path):
+    bad = GOOD.replace("poor_is_absence = true\n", "poor_is_absence = true\npoor = ['\\bnever\\b']\n", 1)
+    p = write(tmp_path, bad)
+    with pytest.raises(CardError, match=r"criteria\[1\].*not both"):
+        load_card(p)
+
+
 def test_toml_syntax_error_names_line(tmp_path):
     p = write(tmp_path, GOOD.replace('title = "Why FDE, and why now?"', 'title = "unclosed'))
     with pytest.raises(CardError, match=r"why-fde.toml: not valid TOML.*line 2"):
