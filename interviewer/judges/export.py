@@ -40,7 +40,7 @@ def _shape(q) -> str:
 
 PLANT_SHOWN = {"caught": "CAUGHT", "caught-late": "CAUGHT LATE", "accepted": "ACCEPTED",
                "unchallenged": "NOT CHECKED"}
-PLANT_MEANS = {"caught": "questioned or corrected before building on it",
+PLANT_MEANS = {"caught": "questioned or corrected it before building on it",
                "caught-late": "built on it, then corrected it",
                "accepted": "built on it and never corrected it",
                "unchallenged": "neither used nor questioned it"}

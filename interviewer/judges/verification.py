@@ -30,7 +30,7 @@ METHOD_PATTERNS: dict[str, list[str]] = {
         r"\b(a|the|my) (unit |regression )?test (that|which|for|to)\b"],
     "asked for a source": [
         r"\b(source|sources|cite|citation|reference)\b",
-        r"where (does|did) (that|this|it) (number|figure|claim)? ?come from",
+        r"where (does|did|do) [^?.\n]{0,80}come from",
         r"\b(the )?(docs|documentation|paper|spec) (says?|shows?)\b|\baccording to\b"],
 }
 _RANK = {"caught": 3, "caught-late": 2, "unchallenged": 1, "accepted": 0}

@@ -224,3 +224,12 @@ def test_a_resumed_session_shows_the_last_reply_and_grades_the_plant(tmp_path):
         again.answer("/end")
     assert verdicts(again)[1] == {"kv-attention-heads": "accepted"}
     again.close()
+
+
+def test_how_the_candidate_checked_is_read_from_their_words():
+    from interviewer.judges.verification import _methods
+    found = _methods(["I'd add full jitter. Where does the advice to retry every exception "
+                      "come from?", "def test_jitter_spreads_retries():\n    assert True"])
+    assert set(found) == {"asked for a source", "wrote a test"}
+    assert "ran the numbers" in _methods(["Let me compute it: 2 x 80 x 8 x 128 x 2."])
+    assert _methods(["The assistant is right, I'll use it."]) == {}
