@@ -29,8 +29,8 @@ FollowUpKind = Literal["challenge", "clarify", "probe", "change", "pushback", "c
                        "metric", "deepen", "press", "verify"]
 FOLLOW_UP_KINDS: tuple[FollowUpKind, ...] = get_args(FollowUpKind)
 DecisionKind = Literal[FollowUpKind, "next", "wrap"]
-FollowUpAct = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution", "metric",
-                      "verify"]
+FollowUpAct = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution",
+                      "metric", "verify"]
 FOLLOW_UP_ACTS: tuple[FollowUpAct, ...] = get_args(FollowUpAct)
 Act = Literal["opening", "question", FollowUpAct, "move-on", "wrap-up", "closing"]
 

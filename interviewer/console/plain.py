@@ -14,7 +14,8 @@ import sys
 import textwrap
 from typing import TextIO
 
-from ..candidate_commands import ASK, HELP, HELP_TEXT, ask_question, parse_command, unknown_command
+from ..candidate_commands import (ASK, HELP, HELP_TEXT, ask_question, parse_command,
+                                  unknown_command)
 from ..engine.llm_interviewer import WAITING_TEXT, ctrl_c_continues_offline
 from ..engine.session import Session, Turn
 from ..judges.export import to_text

@@ -52,8 +52,8 @@ def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Ass
         return Decision("next", None, f"follow-up cap of {max_follow_ups} reached")
     accepted = assessment.get("accepted_plants") or []
     if accepted and "verify" not in rec["asked"]:
-        # the answer builds on a planted mistake: ask how it was checked (once a question;
-        # the reason never names the mistake: replays show reasons to no one, but be safe)
+        # the answer builds on a planted mistake: ask how it was checked, once a question
+        # (the recorded reason does not name the mistake)
         return Decision("verify", accepted[0], "the answer builds on an assistant reply "
                         "that it did not check")
     if elapsed_s is not None and elapsed_s > card.budget_minutes * 60:
