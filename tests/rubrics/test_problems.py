@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 import tomllib
 from pathlib import Path, PurePosixPath
 
@@ -15,46 +13,20 @@ import pytest
 
 from rubrics.problems import (PROBLEMS_DIR, Problem, ProblemError, load_problem,
                               load_problem_dir, load_problems, problem_ids)
+from sandbox import run_tests
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# The sandbox's contract, run in a plain subprocess: import each test module, call its
-# top-level test_* functions (coroutines through asyncio.run), print one JSON verdict per
-# test; a module that fails to import fails as a whole.
-RUNNER = r"""
-import asyncio, importlib, inspect, json, sys
-sys.path.insert(0, ".")
-out = {}
-for mod in sys.argv[1:]:
-    try:
-        m = importlib.import_module(mod)
-    except Exception as e:
-        out[mod] = f"{type(e).__name__}: {e}"
-        continue
-    for name, fn in vars(m).items():
-        if name.startswith("test_") and inspect.isfunction(fn) and fn.__module__ == mod:
-            try:
-                r = fn()
-                if inspect.iscoroutine(r):
-                    asyncio.run(r)
-                out[f"{mod}.{name}"] = "pass"
-            except BaseException as e:
-                out[f"{mod}.{name}"] = f"{type(e).__name__}: {e}"[:300]
-print(json.dumps(out))
-"""
-
-
 def run(problem: Problem, solution: str, tmp_path: Path, upto: int | None = None) -> dict:
-    """Verdicts of the examples and parts 1..upto (all parts by default) for `solution`."""
+    """Verdicts of the examples and parts 1..upto (all parts by default) for `solution`, run
+    as a candidate's code is: in the sandbox. A module that fails to load fails as a whole."""
     files = problem.examples | problem.tests_through(upto or len(problem.parts))
-    for name, source in files.items():
-        (tmp_path / name).write_text(source)
-    (tmp_path / "solution.py").write_text(solution)
-    modules = ["examples_test"] + [p.test_file[:-3] for p in problem.parts[:upto]]
-    proc = subprocess.run([sys.executable, "-c", RUNNER, *modules], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    report = run_tests(solution, files)
+    out = {f"{r.file[:-3]}.{r.name}": "pass" if r.outcome == "passed" else
+           f"{r.outcome}: {r.message}"[:300] for r in report.results}
+    if not out:   # nothing ran: the whole run's problem says why
+        out = {"run": report.problem or "no tests ran"}
+    return out
 
 
 def failures(verdicts: dict, prefix: str = "") -> dict:
