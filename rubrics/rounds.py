@@ -32,6 +32,12 @@ class RoundPolicy:
     card_closing: bool = False           # the candidate's closing questions about the job are
     #                                      answered from the cards' `closing` data (every card
     #                                      asked in the round has one)
+    assistant: bool = False              # an AI assistant the candidate may /ask, which plants
+    #                                      mistakes from the card's `plants` to be caught
+    assistant_if_allowed: bool = False   # the assistant is on when the session (a loop)
+    #                                      allows it (Header.assistant_allowed True)
+    plant_on: int = 1                    # the assistant plants on the n-th reply that touches
+    #                                      a plantable topic (1: the first), once per question
 
 
 POLICIES: dict[RoundType, RoundPolicy] = {p.name: p for p in [
@@ -45,11 +51,13 @@ POLICIES: dict[RoundType, RoundPolicy] = {p.name: p for p in [
     RoundPolicy("system-design", "system design",
                 "This is a system design round. Clarify, size it, and tell me what each choice "
                 "costs. Expect the requirements to move.",
-                default_questions=1, minutes=45, changes_requirements=True),
+                default_questions=1, minutes=45, changes_requirements=True,
+                assistant_if_allowed=True, plant_on=2),
     RoundPolicy("coding", "coding",
                 "This is a coding round. Talk me through the design first, then the code and how "
                 "you'd test it.",
-                default_questions=1, minutes=45, code_editor=True, runs_code=True),
+                default_questions=1, minutes=45, code_editor=True, runs_code=True,
+                assistant_if_allowed=True, plant_on=2),
     RoundPolicy("case", "decomposition case",
                 "This is a case round. Break the problem down out loud; I will change the "
                 "requirements partway, as a customer would.",
@@ -63,7 +71,23 @@ POLICIES: dict[RoundType, RoundPolicy] = {p.name: p for p in [
                 "because of it.",
                 default_questions=2, minutes=30, behavioral=True,
                 card_closing=True),
+    RoundPolicy("ai-enabled", "ai-enabled",
+                "This is an AI-enabled round. You have an assistant: type /ask and your question. "
+                "Use it as you would at work; you are graded on what you verify, not on what it "
+                "says.",
+                default_questions=1, minutes=45, assistant=True, plant_on=1),
 ]}
+
+
+def assistant_on(policy: RoundPolicy, allowed: bool | None) -> bool:
+    """Whether the candidate may /ask in this round: a session's explicit False turns it off
+    (an interview that forbids AI), True turns it on where the round can have it, None lets
+    the round's policy decide."""
+    if allowed is False:
+        return False
+    if allowed is True:
+        return policy.assistant or policy.assistant_if_allowed
+    return policy.assistant
 
 
 def get_policy(round_type: str) -> RoundPolicy:

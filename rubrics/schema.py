@@ -172,6 +172,70 @@ class RedFlag(Strict):
     _check_signals = field_validator("signals")(compile_all)
 
 
+PlantKind = Literal["number", "code", "claim"]
+
+
+class PlantValue(Strict):
+    """The value a planted number should have, as a calculator computes it: a number check
+    of the card (`check`), or a tool call of its own (tool, args, field, scale, unit)."""
+    check: str | None = Field(default=None, pattern=SLUG)
+    tool: str | None = None
+    args: dict = Field(default_factory=dict)
+    field: str | None = None
+    scale: float = Field(default=1.0, gt=0)
+    unit: Unit | None = None
+    tolerance: Tolerance | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> "PlantValue":
+        if (self.check is None) == (self.tool is None):
+            raise ValueError("give either check (a number check of the card) or tool, field "
+                             "and unit")
+        if self.tool is not None and (self.field is None or self.unit is None):
+            raise ValueError("a tool call needs field and unit")
+        return self
+
+
+class Plant(Strict):
+    """A mistake the AI assistant may plant in an AI-enabled round, and how the candidate's
+    later text shows it caught (questioned or corrected) or accepted (repeated, built on,
+    carried in submitted code)."""
+    id: str = Field(pattern=SLUG)
+    kind: PlantKind
+    topic: list[str] = Field(min_length=1, description="patterns on the candidate's question "
+                             "to the assistant: the plant fits a question that matches one")
+    says: str = Field(min_length=20, description="what the assistant says: the mistake, "
+                      "confidently")
+    why: str = Field(min_length=20, description="what is wrong and what is right, for the "
+                     "scorecard")
+    caught: list[str] = Field(min_length=1, description="patterns of a catch: the candidate "
+                              "questions or corrects it")
+    accepted: list[str] = Field(min_length=1, description="patterns of acceptance: the "
+                                "candidate repeats the wrong value, builds on it, or submits "
+                                "code that carries it")
+    accepted_unless: list[str] = Field(default_factory=list, description="patterns that undo "
+                                       "an acceptance in the same answer (code with a lock)")
+    right: PlantValue | None = None
+    wrong: float | None = None
+    red_flag: str | None = Field(default=None, pattern=SLUG)
+
+    _check_topic = field_validator("topic")(compile_all)
+    _check_caught = field_validator("caught")(compile_all)
+    _check_accepted = field_validator("accepted")(compile_all)
+    _check_unless = field_validator("accepted_unless")(compile_all)
+
+    @model_validator(mode="after")
+    def _by_kind(self) -> "Plant":
+        if self.kind == "number" and (self.right is None or self.wrong is None):
+            raise ValueError("a number plant needs right (the calculator's value) and wrong "
+                             "(the planted value)")
+        if self.kind != "number" and (self.right is not None or self.wrong is not None):
+            raise ValueError(f"right and wrong are for number plants, not {self.kind}")
+        if self.kind == "claim" and self.red_flag is None:
+            raise ValueError("a claim plant names the card's red flag it voices (red_flag)")
+        return self
+
+
 class Fact(Strict):
     """A number the card states that no tool computes, with where it comes from."""
     claim: str = Field(min_length=5)
@@ -293,6 +357,8 @@ class Card(Strict):
     persona: Persona | None = None
     closing: Closing | None = Field(default=None, description="answers to the candidate's "
                                     "closing questions (needed in rounds that answer them)")
+    plants: list[Plant] = Field(default_factory=list, description="mistakes the AI assistant "
+                                "may plant (needed in rounds with an assistant)")
 
     @property
     def design_scenario(self) -> bool:
@@ -309,7 +375,8 @@ class Card(Strict):
     @model_validator(mode="after")
     def _consistent(self) -> "Card":
         for name, items in (("criteria", self.criteria), ("number_checks", self.number_checks),
-                            ("follow_ups", self.follow_ups), ("red_flags", self.red_flags)):
+                            ("follow_ups", self.follow_ups), ("red_flags", self.red_flags),
+                            ("plants", self.plants)):
             ids = [x.id for x in items]
             dupes = sorted({i for i in ids if ids.count(i) > 1})
             if dupes:
@@ -337,4 +404,31 @@ class Card(Strict):
                              "the interviewer answers to the candidate's closing question)")
         if len(set(self.rounds)) != len(self.rounds):
             raise ValueError("rounds: listed twice")
+        self._plants_consistent()
         return self
+
+    def _plants_consistent(self) -> None:
+        """Each plant's references resolve, and a planted number is wrong by the tolerance."""
+        assisted = [r for r in self.rounds if POLICIES[r].assistant]
+        if assisted and not self.plants:
+            raise ValueError(f"plants: a card asked in the {assisted[0]} round needs at least "
+                             "one (what the assistant can get wrong)")
+        checks, flags = {n.id: n for n in self.number_checks}, {f.id for f in self.red_flags}
+        for i, p in enumerate(self.plants):
+            if p.red_flag is not None and p.red_flag not in flags:
+                raise ValueError(f"plants: plants[{i}] ({p.id}) red_flag: unknown red flag "
+                                 f"{p.red_flag!r}; the card's: {', '.join(sorted(flags))}")
+            if p.right is None:
+                continue
+            if p.right.check is not None:
+                if p.right.check not in checks:
+                    raise ValueError(f"plants: plants[{i}] ({p.id}) right.check: unknown number "
+                                     f"check {p.right.check!r}")
+                n = checks[p.right.check]
+                expected, tolerance = n.expected, p.right.tolerance or n.tolerance
+            else:
+                expected, tolerance = None, p.right.tolerance
+            if expected is not None and tolerance is not None \
+                    and tolerance.accepts(expected, p.wrong):
+                raise ValueError(f"plants: plants[{i}] ({p.id}) wrong: {p.wrong:g} is within "
+                                 f"the tolerance of the right value {expected:g}")

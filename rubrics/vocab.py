@@ -36,5 +36,19 @@ VERDICT_SHOWN: dict[str, str] = {"met": "met", "partial": "partial", "missing": 
 
 # The interview rounds, in the order they are offered.
 RoundType = Literal["screen", "technical", "system-design", "coding", "case", "customer",
-                    "behavioral"]
+                    "behavioral", "ai-enabled"]
 ROUND_TYPES: tuple[RoundType, ...] = get_args(RoundType)
+
+# What became of a mistake the AI assistant planted (rubrics/plants.outcome): questioned or
+# corrected before the candidate built on it; corrected after building on it; built on and
+# never corrected; or neither used nor questioned.
+PlantOutcome = Literal["caught", "caught-late", "accepted", "unchallenged"]
+PLANT_OUTCOMES: tuple[PlantOutcome, ...] = get_args(PlantOutcome)
+
+# Meta's AI-enabled round is scored on these four dimensions (chapter 1, after Hello
+# Interview); the scorecard's verification section gives each a level.
+MetaDimension = Literal["problem solving", "code quality", "verification", "communication"]
+META_DIMENSIONS: tuple[MetaDimension, ...] = get_args(MetaDimension)
+# How a candidate checked what the assistant gave them.
+CheckMethod = Literal["ran the numbers", "wrote a test", "asked for a source"]
+CHECK_METHODS: tuple[CheckMethod, ...] = get_args(CheckMethod)

@@ -13,19 +13,20 @@ from .store import Transcript
 
 _VERDICT = {"ok": "ok", "wrong": "MISMATCH", "ambiguous": "unresolved (asked)"}
 
-# The events a replay shows: what was said, each number check and each run of the code.
-TURNS = ("interviewer", "candidate", "tool_check", "code_run")
+# The events a replay shows: what was said, each number check, each run of the code and
+# each reply of the AI assistant.
+TURNS = ("interviewer", "candidate", "tool_check", "code_run", "assistant")
 
 
 @dataclass(frozen=True)
 class ReplayLine:
-    kind: Literal["interviewer", "candidate", "tool_check", "notice", "code_run"]
+    kind: Literal["interviewer", "candidate", "tool_check", "notice", "code_run", "assistant"]
     label: str     # who speaks ("Interviewer", "You (voice)"), or "check" or a notice's level
     text: str
 
     @property
     def spoken(self) -> bool:
-        return self.kind in ("interviewer", "candidate")
+        return self.kind in ("interviewer", "candidate", "assistant")
 
     def plain(self) -> str:
         """The line as a console prints it."""
@@ -77,6 +78,8 @@ def replay_lines(t: Transcript, kinds: tuple[str, ...] = TURNS + ("notice",)) ->
                 + f" -> {_VERDICT[e.verdict]}" + (f"; asked: {e.asks}" if e.asks else ""))))
         elif e.type == "code_run":
             lines.append(ReplayLine("code_run", "run", run_text(e)))
+        elif e.type == "assistant":   # its reply only: whether it planted is the scorecard's
+            lines.append(ReplayLine("assistant", "Assistant", e.reply))
         elif e.type == "notice":
             lines.append(ReplayLine("notice", e.level, e.text))
     return lines

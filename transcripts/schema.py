@@ -23,12 +23,15 @@ SCHEMA_VERSION = 1
 # asking a thin or off-question answer for specifics, as a "pushback").
 # "clarify" asks which condition an ambiguous number assumed ("Is that with an FP8 or a BF16
 # cache?"): a number right under one reading and wrong under another is asked, never accused.
+# "verify" asks how the candidate checked an assistant reply they built on (the AI-enabled
+# round's planted mistakes, Sierra's review of how AI was used).
 FollowUpKind = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution",
-                       "metric", "deepen", "press"]
+                       "metric", "deepen", "press", "verify"]
 FOLLOW_UP_KINDS: tuple[FollowUpKind, ...] = get_args(FollowUpKind)
 # "run": the candidate asked to run their code (the coding round), and the engine reports it.
 DecisionKind = Literal[FollowUpKind, "next", "wrap", "run"]
-FollowUpAct = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution", "metric"]
+FollowUpAct = Literal["challenge", "clarify", "probe", "change", "pushback", "contribution",
+                      "metric", "verify"]
 FOLLOW_UP_ACTS: tuple[FollowUpAct, ...] = get_args(FollowUpAct)
 # "run": the interviewer's report on a run of the candidate's code (the coding round)
 Act = Literal["opening", "question", FollowUpAct, "move-on", "wrap-up", "closing", "run"]
@@ -167,6 +170,18 @@ class CodeRunEvent(_Event):
             and self.problem is None
 
 
+class AssistantEvent(_Event):
+    """One turn with the AI assistant: the candidate's question (`ask`), its reply, and the
+    id of the card's mistake it planted (`planted`, None for an honest reply). `planted` is
+    kept from the candidate until the scorecard: no front-end or replay shows it before.
+    `by`: "offline" (from the card) or the model (provider:model) that wrote the reply."""
+    type: Literal["assistant"] = "assistant"
+    ask: str
+    reply: str
+    planted: str | None = None
+    by: str = "offline"
+
+
 class NoticeEvent(_Event):
     type: Literal["notice"] = "notice"
     level: Literal["info", "warning", "error"] = "info"
@@ -198,5 +213,5 @@ class LabelEvent(_Event):
 
 
 Event = Annotated[InterviewerEvent | CandidateEvent | ToolCheckEvent | RequirementChangeEvent
-                  | NoticeEvent | ScoreEvent | LabelEvent | CodeRunEvent,
+                  | NoticeEvent | ScoreEvent | LabelEvent | CodeRunEvent | AssistantEvent,
                   Field(discriminator="type")]

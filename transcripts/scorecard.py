@@ -8,7 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field, model_serializer
 
-from rubrics.vocab import VERDICT_SHOWN, JudgeVerdict, Level
+from rubrics.vocab import (PLANT_OUTCOMES, VERDICT_SHOWN, CheckMethod, JudgeVerdict, Level,
+                           MetaDimension, PlantOutcome)
 
 UNSCORED_NOTE = "unscored: "   # a question note that starts so gives the judge's reason
 
@@ -132,6 +133,47 @@ class QuestionScore(BaseModel):
         return data
 
 
+class PlantVerdict(BaseModel):
+    """One mistake the AI assistant planted, and what the candidate did with it."""
+    question: str
+    plant: str                     # the card's plant id
+    kind: str                      # number, code or claim
+    verdict: PlantOutcome
+    said: str                      # the assistant's planted text
+    why: str                       # what was wrong, and what is right
+    evidence: list[str] = Field(default_factory=list)   # the candidate's words, in order
+    right: str | None = None       # a number's value as the calculator gives it
+    caught_how: str | None = None
+
+
+class DimensionLevel(BaseModel):
+    """One of Meta's four dimensions of an AI-enabled round, with the level and its basis."""
+    name: MetaDimension
+    level: Level | None            # None: nothing in the session to grade it on
+    basis: str
+
+
+class Verification(BaseModel):
+    """How the candidate used the AI assistant: each planted mistake caught, caught late or
+    accepted, how they checked, and the four dimensions."""
+    asked: int                     # questions put to the assistant
+    planted: list[PlantVerdict] = Field(default_factory=list)
+    methods: dict[CheckMethod, str] = Field(default_factory=dict)   # method -> evidence
+    dimensions: list[DimensionLevel] = Field(default_factory=list)
+
+    @property
+    def caught(self) -> int:
+        return sum(1 for p in self.planted if p.verdict == "caught")
+
+    def tally(self) -> str:
+        """"2 planted mistakes: 1 caught, 1 caught late, 0 accepted"."""
+        n = {v: sum(1 for p in self.planted if p.verdict == v) for v in PLANT_OUTCOMES}
+        return (f"{len(self.planted)} planted mistake{'' if len(self.planted) == 1 else 's'}: "
+                f"{n['caught']} caught, {n['caught-late']} caught late, {n['accepted']} accepted"
+                + (f", {n['unchallenged']} neither used nor questioned"
+                   if n["unchallenged"] else ""))
+
+
 class Scorecard(BaseModel):
     judge: JudgeInfo
     agreement: Agreement | None = None
@@ -152,6 +194,9 @@ class Scorecard(BaseModel):
     disagreements: list[Disagreement] = Field(default_factory=list)
     # Why this agreement is not shown (an unreadable calibration store), if that is the case.
     agreement_note: str | None = None
+    # How the candidate used the AI assistant (rounds with one); left out of the record when
+    # None, like not_asked, so scorecards without an assistant read as before.
+    verification: Verification | None = None
 
     @model_serializer(mode="wrap")
     def _omit_empty_not_asked(self, handler):
@@ -160,7 +205,7 @@ class Scorecard(BaseModel):
             for key in ("not_asked", "disagreements"):
                 if not data.get(key):
                     data.pop(key, None)
-            for key in ("compared_with", "agreement_note"):
+            for key in ("compared_with", "agreement_note", "verification"):
                 if data.get(key) is None:
                     data.pop(key, None)
         return data

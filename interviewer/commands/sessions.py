@@ -39,6 +39,12 @@ def run_sessions(a: argparse.Namespace) -> int:
         status = r.level or ("finished" if r.finished else "in progress")
         print(visible(f"{r.session_id:<24} {r.started[:16]:<17} {r.round:<14} "
                       f"{','.join(r.questions):<16} {r.turns:>3} turns  {status}"))
+    from ..judges.verification_history import history, history_lines   # lazy: pydantic
+    rows = history([r.path for r in rows if not r.error])
+    if rows:   # only once the candidate has practised with the AI assistant
+        print("\nVerification over time (the AI assistant's planted mistakes):")
+        for line in history_lines(rows):
+            print(visible("  " + line))
     return 0
 
 

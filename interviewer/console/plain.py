@@ -3,7 +3,8 @@ screen readers. An answer ends at an empty line, except inside a ``` or ~~~ fenc
 its blank lines; the answer ends at the first empty line after the fence closes, or at end of
 input if it never does); /skip, /end and /help alone on the first line are commands
 (candidate_commands says which), a lone unknown /word is pointed out, any other line is answer
-text; end of input ends the interview normally and grades it; Ctrl-C leaves it saved for
+text; `/ask QUESTION` (a block, to the empty line) asks the AI assistant where the round has
+one; end of input ends the interview normally and grades it; Ctrl-C leaves it saved for
 --resume. When stdin is not a terminal, each answer is echoed after its prompt (`> ` lines), so
 a saved stdout reads as the conversation it was."""
 from __future__ import annotations
@@ -13,7 +14,8 @@ import sys
 import textwrap
 from typing import TextIO
 
-from ..candidate_commands import HELP, HELP_TEXT, parse_command, unknown_command
+from ..candidate_commands import (ASK, HELP, HELP_TEXT, ask_question, parse_command,
+                                  unknown_command)
 from ..engine.llm_interviewer import WAITING_TEXT, ctrl_c_continues_offline
 from ..engine.session import Session, Turn
 from ..judges.export import to_text
@@ -25,6 +27,12 @@ def _say(out: TextIO, text: str, who: str = "Interviewer") -> None:
     out.write(f"\n{who}:\n{body}\n")
 
 
+def _say_block(out: TextIO, text: str, who: str) -> None:
+    """Text that may hold code: its lines kept (made visible), indented."""
+    body = "\n".join("  " + visible(line) if line.strip() else "" for line in text.split("\n"))
+    out.write(f"\n{who}:\n{body}\n")
+
+
 def show(out: TextIO, turn: Turn, streamed: set[str] = frozenset()) -> None:
     for e in turn.events:
         if e.type == "interviewer" and e.id not in streamed:
@@ -33,6 +41,8 @@ def show(out: TextIO, turn: Turn, streamed: set[str] = frozenset()) -> None:
             out.write(f"\n[run] part {e.part}: {e.passed} of {e.total} tests passed"
                       f"{', stopped: out of time' if e.timed_out else ''} "
                       f"({e.duration_ms} ms, {visible(e.isolation)})\n")
+        elif e.type == "assistant":   # the reply only: whether it plants is the scorecard's
+            _say_block(out, e.reply, "Assistant")
         elif e.type == "notice" and e.level != "info":
             out.write(f"\n[{e.level}] {visible(e.text)}\n")
         elif e.type == "score":
@@ -97,8 +107,9 @@ def _read_lines(inp: TextIO, allow_empty: bool) -> str | None:
             if allow_empty:
                 return ""
             continue   # ignore blank lines before an answer starts
-        if not lines and (parse_command(line) or unknown_command(line)):
-            return line.strip()   # commands need no empty line
+        if not lines and (parse_command(line) or unknown_command(line)) \
+                and parse_command(line) != ASK:
+            return line.strip()   # commands need no empty line (/ask's question is a block)
         opened = _fence(line)
         if opened is not None:
             fence = opened[0]
@@ -140,6 +151,21 @@ def _waiting_notice(out: TextIO):
         out.write(f"\n  [{WAITING_TEXT}]\n")
         out.flush()
     return show_waiting
+
+
+def _ask_refused(session: Session, text: str, out: TextIO) -> bool:
+    """Say why an /ask cannot go to the assistant (none in this interview, nothing asked, or
+    the questions are over), or return False to send it."""
+    why = session.assistant_refusal()
+    if why is None and not ask_question(text):
+        why = "Ask the assistant something: /ask and your question."
+    if why is None and session.awaiting() != "answer":
+        why = "The assistant helps with the questions; they are over."
+    if why is None:
+        return False
+    out.write(f"\n[assistant] {visible(why)}\n")
+    out.flush()
+    return True
 
 
 def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdout,
@@ -205,6 +231,8 @@ def _converse(session: Session, inp: TextIO, out: TextIO, voice) -> int:
                 continue
             elif unknown_command(text):
                 out.write(f"unknown command {visible(text)}; /help lists them\n")
+                continue
+            elif parse_command(text) == ASK and _ask_refused(session, text, out):
                 continue
         streamer = _Streamer(out)
         with ctrl_c_continues_offline(session.llm):   # Ctrl-C in a model wait: go offline

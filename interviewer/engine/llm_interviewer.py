@@ -26,7 +26,7 @@ from ..llm.breaker import CircuitBreaker
 from ..llm.retry import Deadline, DeadlineError, deadline_scope
 from .model_calls import WORKERS, Branch, Pending
 from .model_reading import READING_MAX_TOKENS, AnswerReading, reader_message, reader_system
-from .prompts import move_message, system_prompt
+from .prompts import assistant_system, move_message, neutralise, system_prompt
 
 DEFAULT_TURN_DEADLINE_S = 20.0
 WAIT_NOTICE_S = 2.0
@@ -334,6 +334,17 @@ class LLMInterviewer:
                 [Message("user", prompt[1])], system=prompt[0], on_text=sink,
                 max_tokens=self.max_tokens, interactive=True), on_text)
         return _guard(result.text, card, no_praise)
+
+    def assist(self, *, card: Card, question: str) -> str:
+        """The AI assistant's reply to the candidate's /ask, in the model's words (the round's
+        planted mistake is added by the engine, never shown to the model). Raises LLMError."""
+        result = self._call(lambda _sink: self.backend.chat(
+            [Message("user", f"<candidate>{neutralise(question)}</candidate>")],
+            system=assistant_system(card), max_tokens=max(self.max_tokens, 600),
+            interactive=True), None)
+        if not result.text.strip():
+            raise LLMError("the model's reply was empty")
+        return result.text.strip()
 
 
 def _server_trouble(exc: LLMError) -> bool:

@@ -12,14 +12,17 @@ from langgraph.types import interrupt
 
 from rubrics import Card
 from rubrics.claims.combine import resolve
+from rubrics.plants import outcome
 from transcripts import FOLLOW_UP_KINDS, act_of, now_iso
 
-from ..candidate_commands import parse_command
+from ..candidate_commands import ask_question, parse_command
 from ..judges.base import Answers, split_asked
 from ..judges.closing import ClosingJudge
+from ..judges.verification import with_verification
 from ..llm.base import LLMError
 from . import coding, model_reading, phrases, reading
 from .assess import CHECK_FIELDS, assess
+from .assistant import choose_plant, offline_reply, refusal, with_plant
 from .llm_interviewer import Leak, ModelPaused
 from .routing import decide, new_record
 from .selection import question_text
@@ -178,7 +181,7 @@ def _applied(rec: QuestionRecord, d, a: Assessment) -> QuestionRecord:
         rec["asked"] = rec["asked"] + ["clarify"]
     elif d.kind == "probe":
         rec["probed"] = rec["probed"] + [d.target]
-    elif d.kind in ("contribution", "metric", "press"):
+    elif d.kind in ("contribution", "metric", "press", "verify"):
         rec["asked"] = rec["asked"] + [d.kind]
     if d.kind == "change":
         rec["changes"] += 1
@@ -214,6 +217,18 @@ def _resolved(card: Card, rec: QuestionRecord, reply: str) -> list[dict]:
     return out
 
 
+def _accepted_plants(card: Card, rec: QuestionRecord) -> list[str]:
+    """The planted mistakes this question's answers since each plant built on and never
+    questioned (rubrics.plants.outcome): the interviewer asks how the candidate checked."""
+    texts, found = list(rec.get("texts") or []), []
+    for assist in rec.get("assists") or []:
+        plant = next((p for p in card.plants if p.id == assist.get("planted")), None)
+        if plant is not None and outcome(card, plant, texts[assist["after"]:]).verdict \
+                == "accepted":
+            found.append(plant.id)
+    return found
+
+
 # -- the nodes ------------------------------------------------------------------------------
 
 def _cards(state: InterviewState, ctx: EngineContext) -> list[Card]:
@@ -229,7 +244,8 @@ def _said(state: InterviewState) -> tuple[str, ...]:
 def opening(state: InterviewState, runtime: Ctx) -> dict:
     out, ctx = _Out(state), runtime.context
     out.add("interviewer", act="opening",
-            text=phrases.opening_text(out.voice(), ctx.policy, _cards(state, ctx)))
+            text=phrases.opening_text(out.voice(), ctx.policy, _cards(state, ctx),
+                                      ctx.assistant and not ctx.policy.assistant))
     return out.update(clear=True, q_index=0, turn=state.get("turn", 0), records={},
                       phase="question", started=now_iso())
 
@@ -303,6 +319,7 @@ def _offline(state: InterviewState, ctx: EngineContext, out: _Out, card: Card):
         _add_covered(rec, a["covered"])
         rec["dialog"] = _dialog(rec, "candidate", text)
         rec["texts"] = list(rec.get("texts") or []) + [text]
+        a["accepted_plants"] = _accepted_plants(card, rec)
         _record_checks(out, card, rec, a["tool_checks"])
     return rec, a, _decide(state, ctx, card, rec, a, text), is_command
 
@@ -371,6 +388,42 @@ def _decide(state: InterviewState, ctx: EngineContext, card: Card, rec: Question
                   _elapsed(state.get("started"), state["answer"].get("t")),
                   phrases.session_minutes(_cards(state, ctx)),
                   run=bool(state["answer"].get("run")))
+
+
+def assistant_turn(state: InterviewState, runtime: Ctx) -> dict:
+    """The candidate asked the AI assistant (/ask): its reply, which may carry the mistake
+    the round's policy plants now, as an `assistant` event; then the interview waits again.
+    Refused (a notice) where the session has no assistant or forbids AI."""
+    ctx = runtime.context
+    out, card = _Out(state), _card(state, ctx)
+    question = ask_question(state["answer"]["text"]) or ""
+    refused = refusal(ctx) or ("" if question else "Ask the assistant something: /ask and "
+                                                   "your question.")
+    if refused:
+        out.add("notice", question=card.id, level="warning", text=refused)
+        return out.update()
+    rec = dict(state["records"][card.id])
+    plant, touches = choose_plant(card, ctx.policy, rec, question, state.get("seed", 0))
+    reply, by = offline_reply(card, question, plant), "offline"
+    if ctx.llm is not None:
+        ctx.llm.begin_turn(state.get("turn"))
+        try:
+            reply, by = with_plant(ctx.llm.assist(card=card, question=question), plant), \
+                ctx.llm.label
+        except LLMError as exc:
+            if not isinstance(exc, ModelPaused):
+                out.add("notice", question=card.id, level="warning",
+                        text=f"The model could not answer ({exc}); the offline assistant did.")
+        finally:
+            _model_notices(ctx, out, card)
+    planted = plant.id if plant is not None else None
+    out.add("assistant", question=card.id, ask=question, reply=reply, planted=planted, by=by)
+    rec["touches"] = touches
+    if planted:
+        rec["planted"] = list(rec.get("planted") or []) + [planted]
+    rec["assists"] = list(rec.get("assists") or []) + [
+        {"ask": question, "reply": reply, "planted": planted, "after": rec["answers"]}]
+    return out.update(records={**state["records"], card.id: rec})
 
 
 def follow_up(state: InterviewState, runtime: Ctx) -> dict:
@@ -476,13 +529,14 @@ def grade(state: InterviewState, runtime: Ctx) -> dict:
     answers = Answers(ctx.policy.name, asked,
                       {q: list(r.get("texts") or []) for q, r in records.items()},
                       {q: r.get("follow_ups", 0) for q, r in records.items()}, not_asked,
-                      runs={q: list(r["runs"]) for q, r in records.items() if r.get("runs")})
+                      runs={q: list(r["runs"]) for q, r in records.items() if r.get("runs")},
+                      assists={q: list(r.get("assists") or []) for q, r in records.items()})
     closing = ctx.judge or ClosingJudge()
     breaker = getattr(ctx.llm, "breaker", None)
     result = closing.grade(answers, ctx.bank, getattr(ctx.llm, "backend", None),
                            unavailable="the model server is not answering (circuit open)"
                            if breaker is not None and breaker.is_open else None)
-    scorecard = result.scorecard.model_dump()
+    scorecard = with_verification(result.scorecard, answers, ctx.bank).model_dump()
     text = (state.get("answer") or {}).get("text", "")
     out.add("interviewer", act="closing",
             text=phrases.closing_text(out.voice(), _cards(state, ctx), text, ctx.policy.name,

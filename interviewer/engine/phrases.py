@@ -49,6 +49,7 @@ MOVES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "greeting": (_S({"title"}), _S({"title"})),
     "plan": (_S({"count", "minutes"}), _S({"count", "minutes"})),
     "about": (_S(), _S()),
+    "assistant_allowed": (_S(), _S()),
     "ack_numbers": (_S(), _S()),
     "ack_solid": (_S(), _S()),
     "probe": (_S({"probe"}), _S({"probe"})),
@@ -60,6 +61,7 @@ MOVES: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "press_off": (_S({"question"}), _S({"question"})),
     "contribution": (_S(), _S()),
     "metric": (_S(), _S()),
+    "verify": (_S(), _S()),
     "move_on": (_S(), _S()),
     "time_up": (_S(), _S()),
     "skipped": (_S(), _S()),
@@ -196,12 +198,16 @@ def session_minutes(cards: list[Card]) -> int:
     return sum(c.budget_minutes for c in cards)
 
 
-def opening_text(v: Voice, policy: RoundPolicy, cards: list[Card]) -> str:
-    """The greeting: who, what the round is, and the real plan (question count and minutes)."""
-    return " ".join([v.line("greeting", policy.name, title=policy.title),
-                     v.line("about", policy.name),
-                     v.line("plan", policy.name, count=_count(len(cards)),
-                            minutes=session_minutes(cards))])
+def opening_text(v: Voice, policy: RoundPolicy, cards: list[Card],
+                 assistant_allowed: bool = False) -> str:
+    """The greeting: who, what the round is, and the real plan (question count and minutes);
+    `assistant_allowed`: the interview opens a round that has no assistant of its own to AI
+    (a loop's AI-enabled coding screen), which the candidate is told."""
+    said = [v.line("greeting", policy.name, title=policy.title), v.line("about", policy.name)]
+    if assistant_allowed:
+        said.append(v.line("assistant_allowed", policy.name))
+    return " ".join(said + [v.line("plan", policy.name, count=_count(len(cards)),
+                                   minutes=session_minutes(cards))])
 
 
 def _ack(v: Voice, card: Card, assessment: Assessment, answer: str, round_name: str | None,
@@ -243,6 +249,8 @@ def follow_up_draft(v: Voice, card: Card, kind: str, target: str | None,
     if kind in ("contribution", "metric"):
         own = [f for f in card.follow_ups if f.kind == kind and f.id not in asked]
         return own[0].text if own else v.line(kind, round_name, said)
+    if kind == "verify":   # never names the mistake: the candidate is to find it
+        return v.line("verify", round_name, said)
     ack = _ack(v, card, assessment, answer, round_name, said)
     if kind == "probe":
         crit = next(c for c in card.criteria if c.id == target)

@@ -61,6 +61,12 @@ def decide(card: Card, policy: RoundPolicy, rec: QuestionRecord, assessment: Ass
         if code_left:
             return Decision("run", None, "code given after the follow-ups: run it")
         return Decision("next", None, f"follow-up cap of {max_follow_ups} reached")
+    accepted = assessment.get("accepted_plants") or []
+    if accepted and "verify" not in rec["asked"]:
+        # the answer builds on a planted mistake: ask how it was checked, once a question
+        # (the recorded reason does not name the mistake)
+        return Decision("verify", accepted[0], "the answer builds on an assistant reply "
+                        "that it did not check")
     if elapsed_s is not None and elapsed_s > card.budget_minutes * 60:
         return Decision("next", None, f"over the question's {card.budget_minutes}-minute budget")
 
@@ -139,6 +145,13 @@ def after_assess(state: InterviewState) -> str:
     if kind == "next":
         return "next_question"
     return "follow_up"
+
+
+def after_wait(state: InterviewState) -> str:
+    """Conditional edge after `wait`: a question to the AI assistant (/ask) goes to the
+    assistant and back to waiting; anything else is assessed as an answer."""
+    return ("assistant" if commands.parse_command(state["answer"]["text"]) == commands.ASK
+            else "assess")
 
 
 def after_next(state: InterviewState) -> str:

@@ -33,6 +33,7 @@ from transcripts.schema import Event
 
 from .. import __version__
 from ..candidate_commands import parse_command
+from .assistant import refusal
 from .checkpoint_db import CheckpointDBError, open_checkpoints
 from .graph import build_graph, engine_context
 from .nodes import speculate_early
@@ -80,7 +81,8 @@ class Session:
         self.graph = build_graph(self._saver)
         # coding: the coding round's problem loader, runner and isolation probe (tests pass
         # fakes; by default the real ones, see graph.engine_context)
-        self.context = engine_context(header.round, bank, llm, judge, **(coding or {}))
+        self.context = engine_context(header.round, bank, llm, judge,
+                                      header.assistant_allowed, **(coding or {}))
         self.config = {"configurable": {"thread_id": self.id}}
         self.writer: TranscriptWriter | None = None
         self._final: dict | None = None     # the last state, once the checkpoints are deleted
@@ -207,6 +209,11 @@ class Session:
                 return intr.value.get("await")
         return None
 
+    def assistant_refusal(self) -> str | None:
+        """Why /ask is refused in this session (no assistant in the round, or AI forbidden),
+        or None when the candidate may ask."""
+        return refusal(self.context)
+
     @property
     def done(self) -> bool:
         return self.values.get("phase") == "done"
@@ -279,7 +286,7 @@ class Session:
                 break
             pending.insert(0, e)
         return [e for e in pending if e.type in ("interviewer", "tool_check",
-                                                 "requirement_change", "code_run")]
+                                                 "requirement_change", "code_run", "assistant")]
 
     def answer(self, text: str, source: str = "typed", on_text=None, on_saved=None,
                run: bool = False) -> Turn:

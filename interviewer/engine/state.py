@@ -75,6 +75,7 @@ class Assessment(TypedDict):
     has_metric: bool
     words: int
     model: NotRequired[ModelVerdict]  # present when the model's reading was merged in
+    accepted_plants: list[str]        # planted mistakes the answers built on (AI-enabled round)
 
 
 class DecisionRecord(TypedDict):
@@ -119,6 +120,10 @@ class QuestionRecord(TypedDict, total=False):
     part_at: str | None               # when that part was revealed (its clock)
     solved: bool                      # every part of the problem passed
     runs: list[RunSummary]            # each run of the candidate's code, for the judges
+    assists: list[dict[str, Any]]     # each /ask: ask, reply, planted (id or None), after
+                                      # (answers given before it), for the closing grade
+    touches: int                      # assistant replies that touched a plantable topic
+    planted: list[str]                # plants the assistant made on this question
 
 
 class InterviewState(TypedDict, total=False):
@@ -155,3 +160,5 @@ class EngineContext:
     isolation: Callable[[], Any] | None = None
     judge: ClosingJudge | None = None   # the closing grade's judge; None: auto (the LLM
                                         # judge when `llm` is set, else the heuristic)
+    assistant: bool = False            # the candidate may /ask (rounds.assistant_on)
+    assistant_forbidden: bool = False  # the session forbids AI (the header says False)

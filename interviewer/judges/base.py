@@ -34,6 +34,9 @@ class Answers:
     # The coding round: each question's code runs (transcripts.CodeRunEvent's fields less
     # the code, with its time `t`), in order.
     runs: dict[str, list[dict]] = field(default_factory=dict)
+    # each question put to the AI assistant, per question: {ask, reply, planted, after}, where
+    # `after` counts the answers to that question given before it
+    assists: dict[str, list[dict]] = field(default_factory=dict)
 
 
 def split_asked(planned: list[str], asked) -> tuple[list[str], list[str]]:
@@ -46,6 +49,7 @@ def answers_from_transcript(t) -> Answers:
     asked it or the candidate answered it; the live grade (engine/nodes.py) uses the same rule."""
     by_question: dict[str, list[str]] = {}
     follow_ups: dict[str, int] = {}
+    assists: dict[str, list[dict]] = {}
     asked: set[str] = set()
     runs: dict[str, list[dict]] = {}
     for e in t.events:
@@ -53,7 +57,11 @@ def answers_from_transcript(t) -> Answers:
             runs.setdefault(e.question, []).append(
                 e.model_dump(exclude={"code", "id", "type", "question", "failures",
                                       "isolation", "duration_ms"}))
-        if e.type == "candidate" and e.question:
+        if e.type == "assistant" and e.question:
+            assists.setdefault(e.question, []).append(
+                {"ask": e.ask, "reply": e.reply, "planted": e.planted,
+                 "after": len(by_question.get(e.question, []))})
+        elif e.type == "candidate" and e.question:
             asked.add(e.question)
             if parse_command(e.text) is None:
                 by_question.setdefault(e.question, []).append(e.text)
@@ -63,7 +71,8 @@ def answers_from_transcript(t) -> Answers:
             elif e.act in FOLLOW_UP_ACTS:
                 follow_ups[e.question] = follow_ups.get(e.question, 0) + 1
     questions, not_asked = split_asked(list(t.header.questions), asked)
-    return Answers(t.header.round, questions, by_question, follow_ups, not_asked, runs)
+    return Answers(t.header.round, questions, by_question, follow_ups, not_asked,
+                   runs=runs, assists=assists)
 
 
 class Judge(Protocol):

@@ -5,9 +5,9 @@ import html
 import json
 
 from rubrics.claims.wording import conditions_phrase
-from rubrics.vocab import VERDICT_SHOWN
+from rubrics.vocab import CHECK_METHODS, VERDICT_SHOWN
 from tools.units import format_value
-from transcripts.scorecard import NumberRow, Scorecard
+from transcripts.scorecard import NumberRow, Scorecard, Verification
 
 from ..terminal_text import visible
 
@@ -48,6 +48,38 @@ def part_cells(p) -> tuple[str, ...]:
             "" if p.coverage is None else f"{p.coverage:.0%}")
 
 
+PLANT_SHOWN = {"caught": "CAUGHT", "caught-late": "CAUGHT LATE", "accepted": "ACCEPTED",
+               "unchallenged": "NOT CHECKED"}
+PLANT_MEANS = {"caught": "questioned or corrected it before building on it",
+               "caught-late": "built on it, then corrected it",
+               "accepted": "built on it and never corrected it",
+               "unchallenged": "neither used nor questioned it"}
+
+
+def verification_lines(v: Verification) -> list[str]:
+    """The verification section as plain lines (the text and Markdown forms share them)."""
+    n = v.asked
+    lines = [f"Verification: you asked the AI assistant {n} question{'' if n == 1 else 's'}; "
+             + (v.tally() if v.planted else "it planted no mistake")]
+    for p in v.planted:
+        lines.append(f"   {PLANT_SHOWN[p.verdict]}  {p.question} {p.plant} ({p.kind}): you "
+                     f"{PLANT_MEANS[p.verdict]}")
+        lines.append(f"      the assistant said: \u201c{' '.join(p.said.split())}\u201d")
+        lines.append(f"      what was wrong: {p.why}")
+        if p.right:
+            lines.append(f"      the calculator: {p.right}")
+        if p.evidence:
+            lines.append("      your words: " + " then ".join(f"\u201c{e}\u201d"
+                                                           for e in p.evidence))
+    how = [f"{m} (\u201c{v.methods[m]}\u201d)" if m in v.methods else f"{m}: not seen"
+           for m in CHECK_METHODS]
+    lines.append("   how you checked: " + "; ".join(how))
+    dims = [f"{d.name} {d.level}" if d.level else f"{d.name} n/a ({d.basis})"
+            for d in v.dimensions]
+    lines.append("   the four dimensions of an AI-enabled round: " + "; ".join(dims))
+    return lines
+
+
 def to_text(sc: Scorecard) -> str:
     """For a terminal: control characters in evidence quotes and notes are made visible."""
     lines = ["", "Scorecard " + "-" * 60]
@@ -74,6 +106,8 @@ def to_text(sc: Scorecard) -> str:
                          + (f"; your {c[4]} tests" + (f" cover {c[5]}" if c[5] else "")
                             if c[4] else ""))
         lines += [f"   note: {n}" for n in q.notes]
+    if sc.verification is not None:
+        lines += verification_lines(sc.verification)
     lines.append(f"Overall: {sc.overall or 'UNSCORED'}")
     if sc.asked_line():
         lines.append(sc.asked_line())
@@ -113,6 +147,10 @@ def to_markdown(sc: Scorecard, title: str = "Scorecard") -> str:
                             f"red flags: {', '.join(q.red_flags)}" if q.red_flags else "") if x]
         if meta:
             out += ["", "; ".join(meta)]
+    if sc.verification is not None:
+        first, *rest = verification_lines(sc.verification)
+        out += ["", f"## {first}", ""] + [f"- {x.strip()}" if not x.startswith("      ")
+                                           else f"  - {x.strip()}" for x in rest]
     return "\n".join(out) + "\n"
 
 
@@ -170,6 +208,10 @@ def to_html(sc: Scorecard, title: str = "Scorecard") -> str:
             rows.append("<table><tr>" + "".join(f"<th>{h}</th>" for h in PART_HEAD) + "</tr>"
                         + "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in part_cells(p))
                                   + "</tr>" for p in q.parts) + "</table>")
+    if sc.verification is not None:
+        first, *rest = verification_lines(sc.verification)
+        rows.append(f"<h2>{e(first)}</h2><ul>" + "".join(
+            f"<li>{e(x.strip())}</li>" for x in rest) + "</ul>")
     notes = "".join(f"<p class='note'>{e(n)}</p>" for n in sc.notes)
     if sc.asked_line():
         notes = f"<p>{e(sc.asked_line())}</p>" + notes

@@ -12,6 +12,7 @@ from transcripts import (ScoreEvent, Scorecard, SessionBusy, SessionLock, TornLi
                          TranscriptError, TranscriptWriter, load)
 
 from .base import answers_from_transcript
+from .verification import with_verification
 
 
 def score_one(path: Path, judges: list, bank: Bank, write: bool) -> dict:
@@ -37,7 +38,7 @@ def _score_one(path: Path, judges: list, bank: Bank, write: bool) -> dict:
     cards = []
     for judge in judges:
         try:
-            cards.append(judge.grade(answers, bank))
+            cards.append(with_verification(judge.grade(answers, bank), answers, bank))
         except KeyError as exc:
             return {"file": str(path), "error": f"{path}: {exc.args[0]}"}
     if write:

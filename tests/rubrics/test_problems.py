@@ -240,7 +240,7 @@ def test_a_problem_for_a_card_with_no_coding_round(tmp_path):
     cards = tmp_path / "cards"
     cards.mkdir()
     card = (ROOT / "rubrics" / "cards" / "q24.toml").read_text()
-    (cards / "q24.toml").write_text(card.replace('rounds = ["coding", "technical"]',
+    (cards / "q24.toml").write_text(card.replace('rounds = ["coding", "technical", "ai-enabled"]',
                                                  'rounds = ["technical"]'))
     with pytest.raises(ProblemError) as err:
         load_problem_dir(copy(tmp_path), cards_dir=cards)

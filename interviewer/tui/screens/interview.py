@@ -3,7 +3,7 @@ time on this question, and a status bar. The engine runs in a worker thread, so 
 never blocks; a failure leaves the typed answer in the editor."""
 from __future__ import annotations
 
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -18,6 +18,7 @@ from ...candidate_commands import END, HELP, HELP_TEXT, parse_command, unknown_c
 from ...terminal_text import visible
 from ..config import AppConfig
 from ..outside_text import markup
+from ..widgets.assistant import AssistantPane
 from ..widgets.conversation import ConversationLog
 from ..widgets.numbers import NumberPanel
 from ..widgets.timer import QuestionTimer
@@ -85,6 +86,9 @@ class InterviewScreen(Screen):
                     yield Static("not recording", id="meter")
                 yield Static("[b]Number checks[/b]", classes="side-title")
                 yield NumberPanel(id="numbers")
+                policy = get_policy(self.round_type)
+                if policy.assistant or policy.assistant_if_allowed:
+                    yield AssistantPane(id="assistant")
         yield Static(self._status(), id="status")
         yield Footer()
 
@@ -160,6 +164,7 @@ class InterviewScreen(Screen):
                                       timeout=10, markup=False)
             return
         self.session = s
+        self.app.call_from_thread(self._assistant_ready, s.assistant_refusal())
         self.app.call_from_thread(self._show_history, s.header.started, history)
         self.app.call_from_thread(self._after_turn, turn, None)
 
@@ -201,9 +206,25 @@ class InterviewScreen(Screen):
         self.query_one(ConversationLog).show_history(events)
         self._show_events(events)
 
+    def _assistant_ready(self, refused: str | None) -> None:
+        """The session knows whether the assistant is on (a loop may forbid AI)."""
+        panes = self.query(AssistantPane)
+        if refused is not None and panes:
+            panes.first().refuse(refused)
+
+    @on(AssistantPane.Asked)
+    def _ask_assistant(self, message: AssistantPane.Asked) -> None:
+        if self.busy or self.session is None:
+            self.notify("Wait for the interviewer to finish.", timeout=3)
+            return
+        self._send(f"/ask {message.question}")
+
     def _show_events(self, events: list) -> None:
-        """Number checks and the question clock (the log shows the words)."""
+        """Number checks, assistant replies and the question clock (the log shows the
+        words)."""
         for e in events:
+            if e.type == "assistant" and self.query(AssistantPane):
+                self.query_one(AssistantPane).show(e)
             if e.type == "tool_check":
                 self.query_one(NumberPanel).add_check(e)
             if e.type == "interviewer" and e.act == "question" and e.question:

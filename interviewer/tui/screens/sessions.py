@@ -18,6 +18,7 @@ from transcripts import (SessionBusy, TornLineWarning, archive_session, delete_s
                          list_sessions, load, sessions_dir)
 from transcripts.replay import TURNS, replay_lines
 
+from ...judges.verification_history import history, history_lines
 from ...terminal_text import visible
 from ..outside_text import cell, markup, plain
 from .confirm import ConfirmScreen
@@ -90,6 +91,8 @@ class SessionsScreen(Screen):
                 yield Static(id="chart")
                 yield Static("[b]Missed most often[/b]", classes="side-title")
                 yield Static(id="missed")
+                yield Static("[b]Verification over time[/b]", classes="side-title")
+                yield Static(id="verification")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -114,6 +117,8 @@ class SessionsScreen(Screen):
         chart, missed = progress_lines([r.path for r in self.rows if not r.error])
         self.query_one("#chart", Static).update(plain("\n".join(chart)))
         self.query_one("#missed", Static).update(plain("\n".join(missed)))
+        checked = history_lines(history([r.path for r in self.rows if not r.error]))
+        self.query_one("#verification", Static).update(plain("\n".join(checked)))
 
     def current(self):
         table = self.query_one(DataTable)
