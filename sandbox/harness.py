@@ -281,8 +281,12 @@ def _child(file: str, name: str, index: int, suite: dict, orders: dict, w: int, 
     cpu = max(1, int(orders["limits"]["cpu_s"] + 0.999))
     hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
     if hard != resource.RLIM_INFINITY:
-        cpu = min(cpu, hard)
-    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu if hard != resource.RLIM_INFINITY else cpu + 1))
+        cpu = max(1, min(cpu, hard - 1))
+    # The soft limit below the hard one: at the soft limit the kernel sends SIGXCPU (a
+    # timeout, said as such); with the two equal it sends SIGKILL instead, which reads as a
+    # crash whenever the test is reaped before the harness kills it.
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1 if hard == resource.RLIM_INFINITY
+                                             else min(cpu + 1, hard)))
     import _thread
     _thread.stack_size(1 << 20)       # 1 MB thread stacks, not 8: a concurrency test's threads fit RLIMIT_AS
 

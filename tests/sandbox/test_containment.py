@@ -206,3 +206,15 @@ def test_a_crash_is_reported_and_what_it_started_is_killed():
     assert f.outcome == "error"
     assert f.message == "test_f crashed (SIGSEGV)"
     assert report.problem == f.message
+
+
+def test_the_cpu_limit_warns_before_it_kills():
+    # With the soft CPU limit equal to the hard one the kernel sends SIGKILL at the limit, and
+    # an infinite loop read as "crashed (SIGKILL)" whenever the test was reaped first.
+    body = "import resource\ndef limits():\n    return resource.getrlimit(resource.RLIMIT_CPU)\n"
+    tests = {"test_cpu.py": "from solution import limits\n"
+                            "def test_soft_below_hard():\n"
+                            "    soft, hard = limits()\n"
+                            "    assert soft < hard\n"}
+    report = run_tests(body, tests, limits=TIGHT)
+    assert report.ok, report.results
