@@ -53,9 +53,12 @@ def intro(run: LoopRun, out: TextIO) -> None:
     out.write(f"  Loop {run.id}: saved as you go; continue later with {resume_command(run)}\n")
 
 
-def run_loop_plain(run: LoopRun, llm=None, inp: TextIO = sys.stdin,
-                   out: TextIO = sys.stdout) -> int:
-    """Every round left, in order, then the combined scorecard. 130 on Ctrl-C (saved)."""
+def run_loop_plain(run: LoopRun, llm=None, inp: TextIO | None = None,
+                   out: TextIO | None = None) -> int:
+    """Every round left, in order, then the combined scorecard. 130 on Ctrl-C (saved).
+    `inp`, `out`: the process's streams by default, read when called."""
+    inp = sys.stdin if inp is None else inp
+    out = sys.stdout if out is None else out
     reader = _Input(inp)
     intro(run, out)
     try:

@@ -168,11 +168,14 @@ def _ask_refused(session: Session, text: str, out: TextIO) -> bool:
     return True
 
 
-def run_plain(session: Session, inp: TextIO = sys.stdin, out: TextIO = sys.stdout,
+def run_plain(session: Session, inp: TextIO | None = None, out: TextIO | None = None,
               voice=None, resume_hint: str | None = None) -> int:
     """The whole console session. Ctrl-C at any point, from the first step on, leaves the
     session saved and resumable and returns 130. `resume_hint`: the command that continues
-    it, where that is not `practice --resume` (a round of a company loop)."""
+    it, where that is not `practice --resume` (a round of a company loop). `inp`, `out`:
+    the process's streams by default, read when called (not when this module was imported)."""
+    inp = sys.stdin if inp is None else inp
+    out = sys.stdout if out is None else out
     try:
         return _converse(session, inp, out, voice)
     except KeyboardInterrupt:

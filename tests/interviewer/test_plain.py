@@ -218,3 +218,15 @@ def test_piped_answers_are_echoed(tmp_path):
     assert "\n> /end\n" in out
     assert "\x1b" not in out
     assert out.index("> first line") < out.index("Interviewer:", out.index("> first line"))
+
+
+def test_the_console_reads_the_stdin_of_the_moment(tmp_path, monkeypatch, capsys):
+    # The console module is imported (above) before stdin is replaced, as in a process that
+    # swaps its streams: a default bound at import read the old stdin.
+    from interviewer.cli import main
+    monkeypatch.setattr("sys.stdin", io.StringIO("/end\n\n"))
+    monkeypatch.setenv("FDE_INTERVIEW_DATA_DIR", str(tmp_path / "data"))
+    code = main(["practice", "--plain", "--round", "screen", "--question", "why-fde",
+                 "--out", str(tmp_path / "out")])
+    assert code == 0, capsys.readouterr().err
+    assert load(next((tmp_path / "out").rglob("*.jsonl"))).of_type("score")
