@@ -115,8 +115,13 @@ def kinds_of(text: str, q: Quantity, sent: tuple[int, int]) -> list[tuple[int, K
     for k in KINDS:
         if not _dim_ok(k, dim, after):
             continue
-        dists = [m.start() for m in k.cue.finditer(after)][:1]
-        dists += [len(before) - m.end() for m in k.cue.finditer(before)][-1:]
+        first = k.cue.search(after)           # the nearest cue after the number
+        dists = [first.start()] if first else []
+        last = None
+        for last in k.cue.finditer(before):   # and the nearest before it
+            pass
+        if last is not None:
+            dists.append(len(before) - last.end())
         if dists:
             scores.append((8 * k.weight - min(dists), k))
     return sorted(scores, key=lambda x: -x[0])
