@@ -13,6 +13,7 @@ fewer than five words between full stops, commas or line breaks) says nothing ab
 terms fit together; the judge credits no criterion for it and says so in a note."""
 from __future__ import annotations
 
+import ast
 import re
 
 from .injection import paragraphs, split_turns
@@ -99,6 +100,25 @@ def fragment_share(text: str) -> float:
     return frag / total if total else 1.0
 
 
+# A fenced code block (``` or ~~~, as the consoles and the editor send code).
+_FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n(.*?)^ {0,3}\1[ \t]*$", re.S | re.M)
+
+
+def _is_code(text: str) -> bool:
+    """Whether `text` is Python code: it parses and holds a statement that is not a bare
+    expression (a column of names, "Redis\nLua", parses too, but as expressions only)."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    return any(not isinstance(node, ast.Expr) for node in tree.body)
+
+
 def is_term_list(text: str) -> bool:
-    """Whether the answer is a list of terms rather than statements."""
-    return fragment_share(text) >= LIST_SHARE
+    """Whether the answer is a list of terms rather than statements. Code is not a list of
+    terms, though its lines are short: an answer holding code (fenced, or bare from the
+    coding round's editor) is read, criterion by criterion, like any other."""
+    if fragment_share(text) < LIST_SHARE:
+        return False
+    # a fence alone proves nothing (terms can be fenced): what is inside must be code
+    return not (_is_code(text) or any(_is_code(m.group(2)) for m in _FENCED.finditer(text)))

@@ -18,6 +18,7 @@ from interviewer.llm.openai_backend import OpenAIBackend
 from interviewer.llm.retry import RetryPolicy
 from llm_servers import Reply
 from rubrics import default_bank
+from rubrics.problems import PROBLEMS_DIR as PROBLEMS
 from transcripts.reference import load_reference
 
 BANK = default_bank()
@@ -113,6 +114,24 @@ def test_a_list_of_terms_earns_nothing_and_says_why():
     q = HeuristicJudge().grade(answers, BANK).questions[0]
     assert all(c.verdict == "missing" for c in q.criteria)
     assert q.level == "poor" and q.depth == "poor"
+    assert any("list of terms" in n for n in q.notes)
+
+
+def test_code_is_read_not_taken_for_a_list_of_terms():
+    # A coding answer's lines are short, like a list's: a sentence and a fenced limiter, or the
+    # editor's bare code, is read criterion by criterion (it once earned nothing at all).
+    code = (PROBLEMS / "q24" / "reference" / "part1.py").read_text()
+    for answer in ("I keep a token bucket per user behind a lock.\n\n```python\n" + code
+                   + "```", code):
+        sc = HeuristicJudge().grade(Answers("coding", ["q24"], {"q24": [answer]},
+                                            {"q24": 0}), BANK)
+        q = sc.questions[0]
+        assert not any("list of terms" in n for n in q.notes)
+        assert any(c.verdict != "missing" for c in q.criteria)
+    # terms in a fence are still terms: what is inside must parse as code
+    fenced = "```\ntoken bucket\nRedis\nLua script\nRetry-After\nmonotonic clock\n```"
+    q = HeuristicJudge().grade(Answers("coding", ["q24"], {"q24": [fenced]}, {"q24": 0}),
+                               BANK).questions[0]
     assert any("list of terms" in n for n in q.notes)
 
 
