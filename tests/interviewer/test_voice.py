@@ -158,6 +158,16 @@ def test_the_greeting_says_each_thing_once_and_names_the_real_time(tmp_path, rou
         minutes == POLICIES[round_type].minutes
 
 
+def test_every_plan_line_reads_right_for_one_question():
+    # "There are one question today" was said to every one-question round that drew it.
+    import tomllib
+    data = tomllib.loads((Path(phrases.__file__).parent / "phrases.toml").read_text())
+    for lines in data["moves"]["plan"].values():
+        for line in lines:
+            said = line.format(count="one question", minutes=20)
+            assert not re.search(r"\b(are|were|have been) one question", said, re.I), said
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_no_claim_of_being_at_time_when_the_questions_are_simply_done(tmp_path, seed):
     s = session(tmp_path, "technical", ["why-fde"], seed=seed, max_follow_ups=0)
