@@ -8,7 +8,8 @@ from .scorecard import Scorecard
 from .lock import SessionBusy, SessionLock, lock_path
 from .store import (ARCHIVE_DIR, ENV_DIR, ConflictingEventError, SessionSummary,
                     TornLineWarning, Transcript, TranscriptError, TranscriptWriter,
-                    archive_session, data_dir, delete_session, list_sessions, load, sessions_dir)
+                    archive_session, data_dir, delete_session, graded_sessions, list_sessions,
+                    load, sessions_dir)
 
 __all__ = [
     "ARCHIVE_DIR", "archive_session", "delete_session",
@@ -17,6 +18,6 @@ __all__ = [
     "LabelEvent",
     "NoticeEvent", "RequirementChangeEvent", "SCHEMA_VERSION", "ScoreEvent", "SessionBusy",
     "SessionLock", "SessionSummary", "ToolCheckEvent", "TornLineWarning", "Transcript",
-    "TranscriptError", "TranscriptWriter", "data_dir", "list_sessions", "load", "lock_path",
+    "TranscriptError", "TranscriptWriter", "data_dir", "graded_sessions", "list_sessions", "load", "lock_path",
     "now_iso", "open_private", "private_dir", "sessions_dir", "write_private",
 ]

@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from .files import open_private, private_dir
 from .lock import SessionLock
-from .schema import SCHEMA_VERSION, Event, Header
+from .schema import SCHEMA_VERSION, Event, Header, ScoreEvent
 
 ENV_DIR = "FDE_INTERVIEW_DATA_DIR"
 ARCHIVE_DIR = "archive"   # beside the transcripts: out of the list, never deleted
@@ -79,6 +80,22 @@ class Transcript:
         scores = self.of_type("score")
         graded = [s for s in scores if not s.scorecard.unscored]
         return (graded or scores or [None])[-1]
+
+
+def graded_sessions(paths) -> Iterator[tuple[Transcript, ScoreEvent]]:
+    """Each session of `paths` that reads and was graded, with its latest score, in the order
+    given. A file that cannot be read is skipped (the sessions list names it); a torn last
+    line is tolerated, as a crash leaves one."""
+    for p in paths:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", TornLineWarning)
+                t = load(p)
+        except Exception:
+            continue
+        score = t.latest_score()
+        if score is not None:
+            yield t, score
 
 
 def load(path: Path | str) -> Transcript:

@@ -105,6 +105,12 @@ def _worded(runtime: Ctx, out: _Out, card: Card, kind: str, draft: str,
         _model_notices(ctx, out, card)
 
 
+def _reading_failed(out: _Out, card: Card, exc: LLMError) -> None:
+    out.add("notice", question=card.id, level="warning",
+            text=f"The model could not read this answer ({exc}); the offline reading chose "
+                 "the follow-up.")
+
+
 def _start_reading(ctx: EngineContext, out: _Out, card: Card, text: str, turn):
     """Start the model's reading of the answer (None while the breaker is open, or out of
     time: the offline reading decides alone)."""
@@ -114,9 +120,7 @@ def _start_reading(ctx: EngineContext, out: _Out, card: Card, text: str, turn):
     except ModelPaused:
         return None   # the breaker is open: said once when it opened
     except LLMError as exc:
-        out.add("notice", question=card.id, level="warning",
-                text=f"The model could not read this answer ({exc}); the offline reading "
-                     "chose the follow-up.")
+        _reading_failed(out, card, exc)
         return None
     finally:
         _model_notices(ctx, out, card)
@@ -132,9 +136,7 @@ def _model_read(ctx: EngineContext, out: _Out, card: Card, text: str, earlier: l
     except ModelPaused:
         return None
     except LLMError as exc:
-        out.add("notice", question=card.id, level="warning",
-                text=f"The model could not read this answer ({exc}); the offline reading "
-                     "chose the follow-up.")
+        _reading_failed(out, card, exc)
         return None
     finally:
         _model_notices(ctx, out, card)

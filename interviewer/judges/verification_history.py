@@ -4,10 +4,9 @@ assistant, how many of its planted mistakes they caught, from the session's late
 per-theme progress."""
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 
-from transcripts import TornLineWarning, load
+from transcripts import graded_sessions
 
 BARS = "▁▃▅█"   # the share caught: none, some, most, all
 
@@ -39,15 +38,8 @@ def history(paths: list[str]) -> list[VerificationRow]:
     """One row per session with a verification section, oldest first; a file that cannot be
     read is left out (the sessions list names it)."""
     rows = []
-    for p in paths:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", TornLineWarning)
-                t = load(p)
-        except Exception:
-            continue
-        score = t.latest_score()
-        v = score.scorecard.verification if score else None
+    for t, score in graded_sessions(paths):
+        v = score.scorecard.verification
         if v is None:
             continue
         count = {x: sum(1 for p in v.planted if p.verdict == x)

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from rubrics import default_bank
 from rubrics.vocab import level_rank
 from transcripts import (SessionBusy, TornLineWarning, archive_session, delete_session,
-                         list_sessions, load, sessions_dir)
+                         graded_sessions, list_sessions, load, sessions_dir)
 from transcripts.replay import TURNS, replay_lines
 
 from ...judges.verification_history import history, history_lines
@@ -30,14 +30,8 @@ BARS = "▁▃▅█"   # poor, borderline, solid, outstanding
 def missed_criteria(paths: list[str]) -> dict[str, int]:
     """Criteria missed or partial per question in past graded sessions ("surprise me" weights)."""
     counts: dict[str, int] = {}
-    for p in paths:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", TornLineWarning)
-                score = load(p).latest_score()
-        except Exception:
-            continue
-        for q in (score.scorecard.questions if score else []):
+    for _, score in graded_sessions(paths):
+        for q in score.scorecard.questions:
             n = sum(1 for c in q.criteria if c.verdict in ("missing", "partial"))
             counts[q.question] = counts.get(q.question, 0) + n
     return counts
@@ -48,16 +42,7 @@ def progress_lines(paths: list[str]) -> tuple[list[str], list[str]]:
     bank = default_bank()
     by_theme: dict[str, list[str]] = {}
     missed: Counter = Counter()
-    for p in sorted(paths):
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", TornLineWarning)
-                t = load(p)
-        except Exception:
-            continue
-        score = t.latest_score()
-        if not score:
-            continue
+    for _, score in graded_sessions(sorted(paths)):
         for q in score.scorecard.questions:
             if not q.answered or not q.level:
                 continue
